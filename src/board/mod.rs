@@ -1,0 +1,366 @@
+//! The board: a padded cell array with place / undo, a Zobrist hash, the side to move and the
+//! move order when it is known, and win detection for each rule.
+//!
+//! Cells live in a 1-D array of [`CELLS`] with a border of wall cells [`PAD`] wide, so walking a
+//! line from any on-board point never checks bounds; the four directions are the fixed offsets in
+//! [`DIRS`]. Renju forbidden points are judged by [`crate::pattern`], which reads this board.
+
+mod point;
+mod zobrist;
+
+pub use point::*;
+
+/// What a cell of the padded array holds. The values are two-bit codes so that line keys can be
+/// built from them by shifts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Wall = 3,
+}
+
+impl Cell {
+    #[inline]
+    pub fn of(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// A board of a given size and rule, with the stones on it and the side to move.
+///
+/// Stones arrive two ways: [`Board::put`] places a set-up stone (a composed position has no move
+/// order), [`Board::play`] plays the side to move and records the move so [`Board::undo`] can take
+/// it back. When every stone was played, [`Board::record`] is the game record.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    rule: Rule,
+    cells: [Cell; CELLS],
+    to_move: Color,
+    hash: u64,
+    history: Vec<Point>,
+    setup_stones: u16,
+    counts: [u16; 2],
+}
+
+/// A five (or, where the rule lets it win, a longer run) on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Five {
+    pub color: Color,
+    /// The stones of the run, in line order.
+    pub stones: Vec<Point>,
+}
+
+impl Board {
+    /// An empty board; `None` when `size` is outside [`MIN_SIZE`]..=[`MAX_SIZE`].
+    pub fn new(size: u8, rule: Rule) -> Option<Board> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let mut cells = [Cell::Wall; CELLS];
+        for y in 0..size {
+            for x in 0..size {
+                cells[Point::new(x, y)?.index()] = Cell::Empty;
+            }
+        }
+        Some(Board {
+            size,
+            rule,
+            cells,
+            to_move: Color::Black,
+            hash: zobrist::side(Color::Black),
+            history: Vec::new(),
+            setup_stones: 0,
+            counts: [0, 0],
+        })
+    }
+
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The same stones under another rule (the caller re-validates if the rule matters).
+    pub fn set_rule(&mut self, rule: Rule) {
+        self.rule = rule;
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn set_to_move(&mut self, color: Color) {
+        self.hash ^= zobrist::side(self.to_move) ^ zobrist::side(color);
+        self.to_move = color;
+    }
+
+    /// Zobrist hash of the stones and the side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    pub fn cell(&self, index: usize) -> Cell {
+        self.cells[index]
+    }
+
+    /// The raw padded cell array.
+    #[inline]
+    pub fn cells(&self) -> &[Cell; CELLS] {
+        &self.cells
+    }
+
+    /// The stone at `p`, if any (`None` also for a point off this board).
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if p.on_board(self.size) {
+            self.cells[p.index()].color()
+        } else {
+            None
+        }
+    }
+
+    /// Whether `p` is on this board and empty.
+    pub fn is_empty(&self, p: Point) -> bool {
+        p.on_board(self.size) && self.cells[p.index()] == Cell::Empty
+    }
+
+    pub fn stone_count(&self, color: Color) -> usize {
+        self.counts[color.index()] as usize
+    }
+
+    pub fn total_stones(&self) -> usize {
+        (self.counts[0] + self.counts[1]) as usize
+    }
+
+    /// Every point of the board, row by row from a1.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let size = self.size;
+        (0..size).flat_map(move |y| (0..size).filter_map(move |x| Point::new(x, y)))
+    }
+
+    /// The empty points of the board.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points()
+            .filter(|&p| self.cells[p.index()] == Cell::Empty)
+    }
+
+    /// The stones of one colour, row by row from a1.
+    pub fn stones(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
+        self.points().filter(move |&p| self.get(p) == Some(color))
+    }
+
+    /// Moves played with [`Board::play`], oldest first.
+    pub fn history(&self) -> &[Point] {
+        &self.history
+    }
+
+    /// The whole game record when every stone on the board was played in order.
+    pub fn record(&self) -> Option<&[Point]> {
+        (self.setup_stones == 0).then_some(&self.history[..])
+    }
+
+    pub fn last_move(&self) -> Option<Point> {
+        self.history.last().copied()
+    }
+
+    fn set(&mut self, p: Point, color: Color) {
+        let i = p.index();
+        debug_assert_eq!(self.cells[i], Cell::Empty, "{p} is taken");
+        self.cells[i] = Cell::of(color);
+        self.counts[color.index()] += 1;
+        self.hash ^= zobrist::stone(color, i);
+    }
+
+    /// Places a set-up stone of `color` (no move order). The caller checks `p` is empty.
+    pub fn put(&mut self, p: Point, color: Color) {
+        self.set(p, color);
+        self.setup_stones += 1;
+    }
+
+    /// Plays the side to move at `p` (which must be empty) and passes the move to the opponent.
+    pub fn play(&mut self, p: Point) {
+        self.set(p, self.to_move);
+        self.history.push(p);
+        self.set_to_move(self.to_move.opponent());
+    }
+
+    /// Takes back the last played move; `None` when there is none.
+    pub fn undo(&mut self) -> Option<Point> {
+        let p = self.history.pop()?;
+        let i = p.index();
+        let color = self.cells[i].color()?;
+        self.cells[i] = Cell::Empty;
+        self.counts[color.index()] -= 1;
+        self.hash ^= zobrist::stone(color, i);
+        self.set_to_move(color);
+        Some(p)
+    }
+
+    /// Length of the unbroken run of `color` through `p` along direction `dir`, counting `p`
+    /// itself as `color` whatever it holds.
+    #[inline]
+    pub fn run_through(&self, p: Point, dir: usize, color: Color) -> usize {
+        let cell = Cell::of(color);
+        let step = DIRS[dir];
+        let i = p.index() as isize;
+        let mut run = 1;
+        for sign in [1, -1] {
+            let mut j = i + sign * step;
+            while self.cells[j as usize] == cell {
+                run += 1;
+                j += sign * step;
+            }
+        }
+        run
+    }
+
+    /// Whether a stone of `color` at `p` makes a winning line under this board's rule.
+    #[inline]
+    pub fn makes_five(&self, p: Point, color: Color) -> bool {
+        (0..4).any(|d| self.rule.wins(color, self.run_through(p, d, color)))
+    }
+
+    /// The winning line through the stone at `p`, if that stone completes one.
+    pub fn five_through(&self, p: Point) -> Option<Five> {
+        let color = self.get(p)?;
+        let dir = (0..4).find(|&d| self.rule.wins(color, self.run_through(p, d, color)))?;
+        let step = DIRS[dir];
+        let cell = Cell::of(color);
+        let mut start = p.index() as isize;
+        while self.cells[(start - step) as usize] == cell {
+            start -= step;
+        }
+        let mut stones = Vec::new();
+        let mut j = start;
+        while self.cells[j as usize] == cell {
+            stones.push(Point::from_index(j as usize));
+            j += step;
+        }
+        Some(Five { color, stones })
+    }
+
+    /// A winning line anywhere on the board, if there is one.
+    pub fn winner(&self) -> Option<Five> {
+        self.points().find_map(|p| self.five_through(p))
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they have the same size, rule, stones and side to move
+    /// (the move order is compared separately where a format keeps it).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.rule == other.rule
+            && self.to_move == other.to_move
+            && self.cells == other.cells
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "Board {}x{} {} ({} to move)",
+            self.size, self.size, self.rule, self.to_move
+        )?;
+        for y in (0..self.size).rev() {
+            for x in 0..self.size {
+                let c = match Point::new(x, y).and_then(|p| self.get(p)) {
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None => '.',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn play_undo_restores_hash_and_side() {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        let h0 = b.hash();
+        b.play(p("h8"));
+        b.play(p("i9"));
+        assert_eq!(b.get(p("h8")), Some(Color::Black));
+        assert_eq!(b.get(p("i9")), Some(Color::White));
+        assert_eq!(b.to_move(), Color::Black);
+        assert_ne!(b.hash(), h0);
+        b.undo();
+        b.undo();
+        assert_eq!(b.hash(), h0);
+        assert_eq!(b.total_stones(), 0);
+        assert_eq!(b.undo(), None);
+    }
+
+    #[test]
+    fn fives_per_rule() {
+        for (rule, six_wins_black, six_wins_white) in [
+            (Rule::Freestyle, true, true),
+            (Rule::Standard, false, false),
+            (Rule::Renju, false, true),
+        ] {
+            for (color, expect_six) in [
+                (Color::Black, six_wins_black),
+                (Color::White, six_wins_white),
+            ] {
+                let mut b = Board::new(15, rule).unwrap();
+                for s in ["c3", "d3", "e3", "f3", "h3"] {
+                    b.put(p(s), color);
+                }
+                assert!(b.winner().is_none());
+                assert!(
+                    b.makes_five(p("g3"), color) == expect_six,
+                    "{rule} {color} six"
+                );
+                assert!(
+                    b.makes_five(p("b3"), color) == expect_six,
+                    "{rule} {color} six"
+                );
+                b.put(p("g3"), color);
+                assert_eq!(b.winner().is_some(), expect_six);
+            }
+        }
+    }
+
+    #[test]
+    fn five_on_the_edge_and_diagonals() {
+        let mut b = Board::new(5, Rule::Standard).unwrap();
+        for s in ["a1", "b2", "c3", "d4", "e5"] {
+            b.put(p(s), Color::White);
+        }
+        let five = b.winner().unwrap();
+        assert_eq!(five.stones.len(), 5);
+        assert_eq!(five.color, Color::White);
+        assert!(Board::new(4, Rule::Renju).is_none());
+        assert!(Board::new(23, Rule::Renju).is_none());
+    }
+}

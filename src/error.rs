@@ -1,0 +1,99 @@
+//! The error type of the library and how the binary prints it: `file:line:column`, what was
+//! expected and what was found, and the offending line with a caret under the column.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::notation::span::{Loc, Located};
+use crate::notation::{DiagramError, MovesError, PsqError, PuzzleError};
+use crate::setup::SetupError;
+
+/// An error in some input text, from any parser or from validation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    #[error(transparent)]
+    Moves(#[from] MovesError),
+    #[error(transparent)]
+    Diagram(#[from] DiagramError),
+    #[error(transparent)]
+    Psq(#[from] PsqError),
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+impl Located for InputError {
+    fn loc(&self) -> Loc {
+        match self {
+            InputError::Moves(e) => e.loc(),
+            InputError::Diagram(e) => e.loc(),
+            InputError::Psq(e) => e.loc(),
+            InputError::Puzzle(e) => e.loc(),
+            InputError::Setup(e) => e.loc(),
+        }
+    }
+}
+
+/// An [`InputError`] with the name and text of the input it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceError {
+    pub name: String,
+    pub text: String,
+    pub error: InputError,
+}
+
+impl SourceError {
+    /// The offending line with a caret under the error's column.
+    pub fn snippet(&self) -> Option<String> {
+        let loc = self.error.loc();
+        let line = self.text.lines().nth(loc.line.checked_sub(1)? as usize)?;
+        let number = loc.line.to_string();
+        let pad = " ".repeat(number.len());
+        let caret_pad: String = line
+            .chars()
+            .take(loc.column.saturating_sub(1) as usize)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        Some(format!("{pad} |\n{number} | {line}\n{pad} | {caret_pad}^"))
+    }
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.name, self.error.loc(), self.error)
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+/// Every error tengen reports; all of them exit with code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Input(Box<SourceError>),
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl Error {
+    pub fn usage(message: impl Into<String>) -> Error {
+        Error::Usage(message.into())
+    }
+}
+
+impl From<SourceError> for Error {
+    fn from(e: SourceError) -> Error {
+        Error::Input(Box::new(e))
+    }
+}

@@ -1,0 +1,177 @@
+//! From a command-line argument to a validated board: read the file, standard input or the
+//! literal text; detect (or take) the format; parse; pick a puzzle by id; validate.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::board::Board;
+use crate::error::{Error, InputError, SourceError};
+use crate::notation::puzzle::{Meta, Puzzle};
+use crate::notation::span::{Loc, Span};
+use crate::notation::{Format, diagram, moves, psq, puzzle};
+use crate::setup::{Given, Setup, Stones};
+
+/// Input text and the name errors give it (a path, `<stdin>` or `<argument>`).
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+fn looks_like_path(arg: &str) -> bool {
+    if arg.contains("://") {
+        return false;
+    }
+    let ext = Path::new(arg)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    arg.contains(['/', '\\']) || ["txt", "psq", "pzl", "json", "md"].contains(&ext)
+}
+
+impl Source {
+    /// `-` reads standard input; an existing path reads that file; anything else that does not
+    /// look like a path is the position text itself (a move list or URL).
+    pub fn from_arg(arg: &str) -> Result<Source, Error> {
+        if arg == "-" {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|source| Error::Read {
+                    path: "<stdin>".into(),
+                    source,
+                })?;
+            return Source::from_bytes("<stdin>", bytes);
+        }
+        let path = Path::new(arg);
+        if path.exists() || looks_like_path(arg) {
+            let bytes = std::fs::read(path).map_err(|source| Error::Read {
+                path: path.into(),
+                source,
+            })?;
+            return Source::from_bytes(arg, bytes);
+        }
+        Ok(Source {
+            name: "<argument>".into(),
+            text: arg.to_string(),
+        })
+    }
+
+    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Source, Error> {
+        let text = String::from_utf8(bytes).map_err(|e| Error::Read {
+            path: name.into(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "not UTF-8 text (bad byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            ),
+        })?;
+        let text = text
+            .strip_prefix('\u{feff}')
+            .map(str::to_string)
+            .unwrap_or(text);
+        Ok(Source {
+            name: name.to_string(),
+            text,
+        })
+    }
+
+    /// Wraps an input error with this source's name and text.
+    pub fn error(&self, error: impl Into<InputError>) -> Error {
+        Error::from(SourceError {
+            name: self.name.clone(),
+            text: self.text.clone(),
+            error: error.into(),
+        })
+    }
+
+    /// Parses every puzzle of a puzzle file.
+    pub fn puzzles(&self) -> Result<Vec<Puzzle>, Error> {
+        puzzle::parse(Span::new(&self.text)).map_err(|e| self.error(e))
+    }
+}
+
+/// How to read a position: the forced format, the puzzle id, and what the user said.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    pub format: Option<Format>,
+    pub id: Option<String>,
+    pub given: Given,
+}
+
+/// A validated position and, for a puzzle, what the puzzle says besides.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub board: Board,
+    pub meta: Option<Meta>,
+    pub format: Format,
+}
+
+/// Picks the puzzle `id` (or the only one) out of a file's puzzles.
+pub fn pick<'a>(puzzles: &'a [Puzzle], id: Option<&str>, name: &str) -> Result<&'a Puzzle, Error> {
+    match id {
+        Some(id) => puzzles.iter().find(|p| p.meta.id == id).ok_or_else(|| {
+            let similar: Vec<&str> = puzzles
+                .iter()
+                .map(|p| p.meta.id.as_str())
+                .filter(|other| other.contains(id) || id.contains(*other))
+                .take(5)
+                .collect();
+            let hint = if similar.is_empty() {
+                String::new()
+            } else {
+                format!(" (similar: {})", similar.join(", "))
+            };
+            Error::usage(format!("{name} has no puzzle with id '{id}'{hint}"))
+        }),
+        None if puzzles.len() == 1 => Ok(&puzzles[0]),
+        None => {
+            let ids: Vec<&str> = puzzles.iter().take(5).map(|p| p.meta.id.as_str()).collect();
+            Err(Error::usage(format!(
+                "{name} holds {} puzzles: pick one with --id (for example {})",
+                puzzles.len(),
+                ids.join(", ")
+            )))
+        }
+    }
+}
+
+/// Reads one position from `source`.
+pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
+    let format = opts.format.unwrap_or_else(|| Format::detect(&source.text));
+    if opts.id.is_some() && format != Format::Puzzle {
+        return Err(Error::usage(format!(
+            "--id picks a puzzle, but {} is a {format:?} input",
+            source.name
+        )));
+    }
+    let span = Span::new(&source.text);
+    let (setup, meta) = match format {
+        Format::Moves => {
+            let ms = moves::parse(span).map_err(|e| source.error(e))?;
+            let setup = Setup {
+                size: None,
+                rule: None,
+                to_move: None,
+                stones: Stones::Moves(ms),
+                loc: Loc::new(1, 1),
+            };
+            (setup, None)
+        }
+        Format::Diagram => (diagram::parse(span).map_err(|e| source.error(e))?, None),
+        Format::Psq => (psq::parse(span).map_err(|e| source.error(e))?, None),
+        Format::Puzzle => {
+            let puzzles = source.puzzles()?;
+            let p = pick(&puzzles, opts.id.as_deref(), &source.name)?;
+            (p.setup.clone(), Some(p.meta.clone()))
+        }
+    };
+    let board = setup.into_board(opts.given).map_err(|e| source.error(e))?;
+    Ok(Loaded {
+        board,
+        meta,
+        format,
+    })
+}

@@ -1,0 +1,367 @@
+//! Board diagrams: one text line per row, `.` (or `+`, `·`) for an empty point, `x` `X` `●` `B` for
+//! black and `o` `O` `○` `W` for white; cells may be separated by spaces. Coordinate labels are
+//! optional on any side: row numbers left and/or right of a row, column letters above and/or below.
+//! Without row labels the first line is the highest row. A line `black to move` (or
+//! `white to play`, …) states the side to move; `#` starts a comment line.
+//!
+//! Labels also let a diagram show part of a bigger board: the board is then as large as the
+//! highest label (or `--size`).
+
+use nom::Parser;
+use nom::character::complete::{digit1, one_of, space0};
+use nom::combinator::{eof, opt};
+use nom::error::context;
+use nom::multi::many1;
+use nom::sequence::terminated;
+use nom_locate::position;
+
+use super::span::{self, Loc, Located, PResult, RawPoint, Span, Spanned, Syntax, syntax};
+use crate::board::{Board, Color, Point};
+use crate::setup::{Setup, StatedSize, Stones};
+
+/// Why a diagram was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    #[error("{0}")]
+    Syntax(Syntax),
+    #[error("this row has {found} cells but the first row has {expected}")]
+    RaggedRow {
+        loc: Loc,
+        found: usize,
+        expected: usize,
+    },
+    #[error("{found} column labels for rows of {expected} cells")]
+    LabelCount {
+        loc: Loc,
+        found: usize,
+        expected: usize,
+    },
+    #[error("the row labels {left} and {right} of one row disagree")]
+    LabelMismatch { loc: Loc, left: u32, right: u32 },
+    #[error("some rows have labels and some do not: label every row or none")]
+    PartialLabels { loc: Loc },
+    #[error("row {row} appears twice")]
+    DuplicateRow { loc: Loc, row: u32 },
+    #[error("an unlabelled diagram must be square: {width} columns but {height} rows")]
+    NotSquare {
+        loc: Loc,
+        width: usize,
+        height: usize,
+    },
+    #[error("no board rows found")]
+    Empty { loc: Loc },
+}
+
+impl Located for DiagramError {
+    fn loc(&self) -> Loc {
+        match self {
+            DiagramError::Syntax(s) => s.loc,
+            DiagramError::RaggedRow { loc, .. }
+            | DiagramError::LabelCount { loc, .. }
+            | DiagramError::LabelMismatch { loc, .. }
+            | DiagramError::PartialLabels { loc }
+            | DiagramError::DuplicateRow { loc, .. }
+            | DiagramError::NotSquare { loc, .. }
+            | DiagramError::Empty { loc } => *loc,
+        }
+    }
+}
+
+const EMPTY_CELLS: &str = ".+·";
+const BLACK_CELLS: &str = "xX●B";
+const WHITE_CELLS: &str = "oO○W";
+
+/// Whether `c` is a cell character of some colour or an empty point.
+pub fn is_cell_char(c: char) -> bool {
+    EMPTY_CELLS.contains(c) || BLACK_CELLS.contains(c) || WHITE_CELLS.contains(c)
+}
+
+struct Row<'a> {
+    loc: Loc,
+    label: Option<u32>,
+    cells: Vec<Spanned<char>>,
+    _line: Span<'a>,
+}
+
+fn number(i: Span) -> PResult<Spanned<u32>> {
+    let (i, start) = position(i)?;
+    let (i, d) = digit1(i)?;
+    Ok((
+        i,
+        Spanned::new(d.fragment().parse().unwrap_or(u32::MAX), Loc::of(&start)),
+    ))
+}
+
+fn cell(i: Span) -> PResult<Spanned<char>> {
+    let (i, start) = position(i)?;
+    let all: String = [EMPTY_CELLS, BLACK_CELLS, WHITE_CELLS].concat();
+    let (i, c) = one_of(all.as_str()).parse(i)?;
+    Ok((i, Spanned::new(c, Loc::of(&start))))
+}
+
+fn row_line(
+    i: Span,
+) -> PResult<(
+    Option<Spanned<u32>>,
+    Vec<Spanned<char>>,
+    Option<Spanned<u32>>,
+)> {
+    let (i, left) = opt(terminated(number, space0)).parse(i)?;
+    let (i, cells) = context(
+        "a board cell ('.', 'x' or 'o')",
+        many1(terminated(cell, space0)),
+    )
+    .parse(i)?;
+    let (i, right) = opt(number).parse(i)?;
+    let (i, _) = context(
+        "a board cell ('.', 'x' or 'o') or a row number",
+        (space0, eof),
+    )
+    .parse(i)?;
+    Ok((i, (left, cells, right)))
+}
+
+/// Column letters (`a b c …`, either case, spaced or not), when the line is nothing else.
+fn column_labels(line: &str) -> Option<Vec<u32>> {
+    let letters: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+    if letters.len() < 2 || !letters.iter().all(char::is_ascii_alphabetic) {
+        return None;
+    }
+    let cols: Vec<u32> = letters
+        .iter()
+        .map(|c| (c.to_ascii_lowercase() as u8 - b'a') as u32)
+        .collect();
+    cols.windows(2).all(|w| w[1] == w[0] + 1).then_some(cols)
+}
+
+/// `black to move`, `White to play`, …
+pub fn side_line(line: &str) -> Option<Color> {
+    let words: Vec<String> = line
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [color, "to", "move" | "play"] => color.parse().ok(),
+        _ => None,
+    }
+}
+
+/// Parses a diagram filling the whole of `input`.
+pub fn parse(input: Span) -> Result<Setup, DiagramError> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut labels: Option<(Vec<u32>, Loc)> = None;
+    let mut to_move = None;
+    for line in span::lines(input) {
+        let t = span::trim(line);
+        let text = *t.fragment();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if let Some(color) = side_line(text) {
+            to_move = Some(Spanned::new(color, Loc::of(&t)));
+            continue;
+        }
+        if let Some(cols) = column_labels(text) {
+            match &labels {
+                Some((first, _)) if *first != cols => {
+                    return Err(DiagramError::LabelCount {
+                        loc: Loc::of(&t),
+                        found: cols.len(),
+                        expected: first.len(),
+                    });
+                }
+                _ => labels = Some((cols, Loc::of(&t))),
+            }
+            continue;
+        }
+        let (_, (left, cells, right)) =
+            row_line(t).map_err(|e| DiagramError::Syntax(syntax(e, "a board row")))?;
+        if let (Some(l), Some(r)) = (left, right) {
+            if l.value != r.value {
+                return Err(DiagramError::LabelMismatch {
+                    loc: r.loc,
+                    left: l.value,
+                    right: r.value,
+                });
+            }
+        }
+        rows.push(Row {
+            loc: Loc::of(&t),
+            label: left.or(right).map(|l| l.value),
+            cells,
+            _line: t,
+        });
+    }
+    let first = rows.first().ok_or(DiagramError::Empty {
+        loc: Loc::of(&input),
+    })?;
+    let width = first.cells.len();
+    let labelled = first.label.is_some();
+    for row in &rows {
+        if row.cells.len() != width {
+            return Err(DiagramError::RaggedRow {
+                loc: row.loc,
+                found: row.cells.len(),
+                expected: width,
+            });
+        }
+        if row.label.is_some() != labelled {
+            return Err(DiagramError::PartialLabels { loc: row.loc });
+        }
+    }
+    if let Some((cols, loc)) = &labels {
+        if cols.len() != width {
+            return Err(DiagramError::LabelCount {
+                loc: *loc,
+                found: cols.len(),
+                expected: width,
+            });
+        }
+    }
+    let height = rows.len();
+    let mut seen_rows = std::collections::HashSet::new();
+    let row_numbers: Vec<i64> = if labelled {
+        let mut out = Vec::new();
+        for row in &rows {
+            let n = row.label.unwrap_or(0);
+            if !seen_rows.insert(n) {
+                return Err(DiagramError::DuplicateRow {
+                    loc: row.loc,
+                    row: n,
+                });
+            }
+            out.push(n as i64 - 1);
+        }
+        out
+    } else {
+        (0..height).rev().map(|r| r as i64).collect()
+    };
+    let columns: Vec<i64> = match &labels {
+        Some((cols, _)) => cols.iter().map(|&c| c as i64).collect(),
+        None => (0..width as i64).collect(),
+    };
+    let size = if labelled || labels.is_some() {
+        let highest_row = row_numbers.iter().max().copied().unwrap_or(0) + 1;
+        let highest_col = columns.last().copied().unwrap_or(0) + 1;
+        // A labelled diagram may show part of a board; one side alone can't say how big.
+        let rows_extent = if labelled { highest_row } else { height as i64 };
+        StatedSize {
+            value: highest_col.max(rows_extent) as u32,
+            loc: first.loc,
+            exact: false,
+        }
+    } else {
+        if width != height {
+            return Err(DiagramError::NotSquare {
+                loc: first.loc,
+                width,
+                height,
+            });
+        }
+        StatedSize {
+            value: width as u32,
+            loc: first.loc,
+            exact: true,
+        }
+    };
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (row, &y) in rows.iter().zip(&row_numbers) {
+        for (cell, &x) in row.cells.iter().zip(&columns) {
+            let point = Spanned::new(RawPoint { col: x, row: y }, cell.loc);
+            if BLACK_CELLS.contains(cell.value) {
+                black.push(point);
+            } else if WHITE_CELLS.contains(cell.value) {
+                white.push(point);
+            }
+        }
+    }
+    Ok(Setup {
+        size: Some(size),
+        rule: None,
+        to_move,
+        stones: Stones::Placed { black, white },
+        loc: first.loc,
+    })
+}
+
+/// Writes the whole board with coordinates on all four sides, `x` black, `o` white, `.` empty,
+/// row 1 at the bottom, and a last line stating the side to move. Parsing it back gives the
+/// same stones, size and side to move.
+pub fn write(board: &Board) -> String {
+    let size = board.size();
+    let letters: Vec<String> = (0..size)
+        .map(|x| Point::column_letter(x).to_string())
+        .collect();
+    let header = format!("   {}\n", letters.join(" "));
+    let mut out = header.clone();
+    for y in (0..size).rev() {
+        out.push_str(&format!("{:>2}", y + 1));
+        for x in 0..size {
+            let c = match Point::new(x, y).and_then(|p| board.get(p)) {
+                Some(Color::Black) => 'x',
+                Some(Color::White) => 'o',
+                None => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push_str(&format!(" {}\n", y + 1));
+    }
+    out.push_str(&header);
+    out.push_str(&format!("{} to move\n", board.to_move()));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(setup: &Setup) -> (Vec<String>, Vec<String>) {
+        match &setup.stones {
+            Stones::Placed { black, white } => (
+                black.iter().map(|p| p.value.to_string()).collect(),
+                white.iter().map(|p| p.value.to_string()).collect(),
+            ),
+            Stones::Moves(_) => panic!("a diagram gives placed stones"),
+        }
+    }
+
+    #[test]
+    fn unlabelled_first_line_is_the_top_row() {
+        let s = parse(Span::new("x....\n.....\n..o..\n.....\n....x\n")).unwrap();
+        assert_eq!(
+            placed(&s),
+            (
+                vec!["a5".to_string(), "e1".to_string()],
+                vec!["c3".to_string()]
+            )
+        );
+        assert_eq!(s.size.unwrap().value, 5);
+    }
+
+    #[test]
+    fn labels_on_any_side_and_partial_boards() {
+        let text = "   A B C D E F G H I J K L M N O\n10 . . . . . . . . ● . . . . . .\n 9 . . . . . . . ○ . . . . . . . 9\n";
+        let s = parse(Span::new(text)).unwrap();
+        assert_eq!(
+            placed(&s),
+            (vec!["i10".to_string()], vec!["h9".to_string()])
+        );
+        assert_eq!(s.size.unwrap().value, 15);
+        let text =
+            "1 x o . . .\n2 . . . . .\n3 . . . . .\n4 . . . . .\n5 . . . . .\nwhite to move\n";
+        let s = parse(Span::new(text)).unwrap();
+        assert_eq!(placed(&s), (vec!["a1".to_string()], vec!["b1".to_string()]));
+        assert_eq!(s.to_move.unwrap().value, Color::White);
+    }
+
+    #[test]
+    fn bad_rows_are_located() {
+        let e = parse(Span::new(".....\n..q..\n")).unwrap_err();
+        assert_eq!(e.loc(), Loc::new(2, 3));
+        let e = parse(Span::new(".....\n....\n")).unwrap_err();
+        assert!(matches!(e, DiagramError::RaggedRow { .. }));
+        let e = parse(Span::new("....\n....\n")).unwrap_err();
+        assert!(matches!(e, DiagramError::NotSquare { .. }));
+    }
+}

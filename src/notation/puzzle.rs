@@ -1,0 +1,594 @@
+//! Puzzle files: many puzzles per file, each a block of `key: value` lines, blocks separated by
+//! blank lines, `#` comment lines anywhere. The format is the one of `shared/puzzles-public`
+//! (its README defines the keys) plus a multi-line `board:` key whose following lines hold a
+//! diagram. Keys, in the order the writer uses:
+//!
+//! | key | value |
+//! | --- | --- |
+//! | `id` | unique id (required) |
+//! | `rule` | `freestyle`, `standard` or `renju` |
+//! | `size` | board edge, 5-22 (15 when absent) |
+//! | `moves` / `black` + `white` / `board` | the position: a game record, stone lists, or a diagram |
+//! | `to-move` | `black` or `white` |
+//! | `answer` | a line of moves, `any of <moves>`, `none` or `win`, each with an optional `(comment)` |
+//! | `kind` | `vcf`, `vct`, `win`, `no-win` or `best-move` |
+//! | `limit`, `threat-limit` | attacker-move bounds |
+//! | `tags` | space-separated words |
+//! | `task`, `source`, `note` | free text |
+//!
+//! An unknown key, a repeated key or a repeated id is an error naming its line.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use super::span::{self, Loc, Located, RawPoint, Span, Spanned, Syntax};
+use super::{DiagramError, MovesError, diagram, moves};
+use crate::board::{Board, Color, Point, Rule};
+use crate::setup::{Setup, StatedSize, Stones};
+
+/// Why a puzzle file was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    #[error("{0}")]
+    Syntax(Syntax),
+    #[error("unknown key '{key}' (known keys: {})", KEYS.join(", "))]
+    UnknownKey { loc: Loc, key: String },
+    #[error("key '{key}' appears twice in one puzzle (first at line {})", first.line)]
+    DuplicateKey { loc: Loc, key: String, first: Loc },
+    #[error("this puzzle has no '{key}:' key")]
+    MissingKey { loc: Loc, key: &'static str },
+    #[error("puzzle '{id}' has no position: give 'moves:', 'black:'/'white:' or 'board:'")]
+    MissingPosition { loc: Loc, id: String },
+    #[error("'{key}:' and '{other}:' both give the position: keep one")]
+    ConflictingPosition {
+        loc: Loc,
+        key: String,
+        other: String,
+    },
+    #[error("id '{id}' is used twice (first at line {})", first.line)]
+    DuplicateId { loc: Loc, id: String, first: Loc },
+    #[error("bad value for '{key}': expected {expected}, found '{found}'")]
+    BadValue {
+        loc: Loc,
+        key: &'static str,
+        expected: &'static str,
+        found: String,
+    },
+    #[error("{0}")]
+    Moves(MovesError),
+    #[error("{0}")]
+    Diagram(DiagramError),
+    #[error("no puzzles found")]
+    Empty { loc: Loc },
+}
+
+impl Located for PuzzleError {
+    fn loc(&self) -> Loc {
+        match self {
+            PuzzleError::Syntax(s) => s.loc,
+            PuzzleError::Moves(e) => e.loc(),
+            PuzzleError::Diagram(e) => e.loc(),
+            PuzzleError::UnknownKey { loc, .. }
+            | PuzzleError::DuplicateKey { loc, .. }
+            | PuzzleError::MissingKey { loc, .. }
+            | PuzzleError::MissingPosition { loc, .. }
+            | PuzzleError::ConflictingPosition { loc, .. }
+            | PuzzleError::DuplicateId { loc, .. }
+            | PuzzleError::BadValue { loc, .. }
+            | PuzzleError::Empty { loc } => *loc,
+        }
+    }
+}
+
+const KEYS: [&str; 16] = [
+    "id",
+    "rule",
+    "size",
+    "moves",
+    "black",
+    "white",
+    "board",
+    "to-move",
+    "answer",
+    "kind",
+    "limit",
+    "threat-limit",
+    "tags",
+    "task",
+    "source",
+    "note",
+];
+
+/// What a puzzle asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Vcf,
+    Vct,
+    Win,
+    NoWin,
+    BestMove,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Vcf => "vcf",
+            Kind::Vct => "vct",
+            Kind::Win => "win",
+            Kind::NoWin => "no-win",
+            Kind::BestMove => "best-move",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The stated answer, without its comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnswerForm {
+    /// A winning line, attacker first.
+    Line(Vec<Spanned<RawPoint>>),
+    /// A set of moves, any one of which is correct.
+    AnyOf(Vec<Spanned<RawPoint>>),
+    /// No win (within the stated bound).
+    None,
+    /// A win exists but no line is given.
+    Win,
+}
+
+/// An `answer:` value: its form and the comment in parentheses after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub form: AnswerForm,
+    pub comment: Option<String>,
+    pub loc: Loc,
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |ps: &Vec<Spanned<RawPoint>>| {
+            ps.iter()
+                .map(|p| p.value.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match &self.form {
+            AnswerForm::Line(ps) => write!(f, "{}", list(ps))?,
+            AnswerForm::AnyOf(ps) => write!(f, "any of {}", list(ps))?,
+            AnswerForm::None => write!(f, "none")?,
+            AnswerForm::Win => write!(f, "win")?,
+        }
+        match &self.comment {
+            Some(c) => write!(f, " ({c})"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Everything a puzzle says besides its position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Meta {
+    pub id: String,
+    pub answer: Option<Answer>,
+    pub kind: Option<Kind>,
+    pub limit: Option<u32>,
+    pub threat_limit: Option<u32>,
+    pub tags: Vec<String>,
+    pub task: Option<String>,
+    pub source: Option<String>,
+    pub note: Option<String>,
+    /// Where the puzzle's block starts.
+    pub loc: Loc,
+}
+
+/// One puzzle: its position as parsed, and the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub meta: Meta,
+    pub setup: Setup,
+}
+
+struct Entry<'a> {
+    key: Spanned<&'a str>,
+    value: Span<'a>,
+}
+
+/// `key: value` at the start of a line; the key is lower case letters, digits and dashes.
+fn key_value(line: Span<'_>) -> Option<(Spanned<&str>, Span<'_>)> {
+    let text = *line.fragment();
+    let colon = text.find(':')?;
+    let key = &text[..colon];
+    let mut chars = key.chars();
+    let ok = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !ok {
+        return None;
+    }
+    let value = span::trim(span::slice(line, colon + 1, text.len()));
+    Some((Spanned::new(key, Loc::of(&line)), value))
+}
+
+/// Splits the text into blocks of entries. A `board:` key with no value on its line takes the
+/// following lines, up to a blank line or the next key, as a diagram.
+fn blocks(input: Span) -> Result<Vec<Vec<Entry>>, PuzzleError> {
+    let mut out = Vec::new();
+    let mut block: Vec<Entry> = Vec::new();
+    let base = input.location_offset();
+    let mut open_board: Option<usize> = None; // index in `block` of an open `board:` entry
+    for line in span::lines(input) {
+        let trimmed = line.fragment().trim();
+        if trimmed.is_empty() {
+            open_board = None;
+            if !block.is_empty() {
+                out.push(std::mem::take(&mut block));
+            }
+            continue;
+        }
+        if trimmed.starts_with('#') {
+            continue;
+        }
+        if let Some((key, value)) = key_value(line) {
+            open_board =
+                (key.value == "board" && value.fragment().is_empty()).then_some(block.len());
+            block.push(Entry { key, value });
+            continue;
+        }
+        match open_board {
+            Some(i) => {
+                let entry = &mut block[i];
+                let start = if entry.value.fragment().is_empty() {
+                    line.location_offset() - base
+                } else {
+                    entry.value.location_offset() - base
+                };
+                let end = line.location_offset() - base + line.fragment().len();
+                entry.value = span::slice(input, start, end);
+            }
+            None => {
+                return Err(PuzzleError::Syntax(Syntax::at(
+                    &span::trim(line),
+                    "'key: value' (a puzzle key such as 'id:' or 'moves:')",
+                )));
+            }
+        }
+    }
+    if !block.is_empty() {
+        out.push(block);
+    }
+    Ok(out)
+}
+
+fn bad(entry: &Entry, key: &'static str, expected: &'static str) -> PuzzleError {
+    PuzzleError::BadValue {
+        loc: Loc::of(&entry.value),
+        key,
+        expected,
+        found: entry.value.fragment().to_string(),
+    }
+}
+
+fn number(entry: &Entry, key: &'static str) -> Result<u32, PuzzleError> {
+    entry
+        .value
+        .fragment()
+        .parse()
+        .map_err(|_| bad(entry, key, "a whole number"))
+}
+
+fn text(entry: &Entry) -> Option<String> {
+    let t = entry.value.fragment();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+fn points(value: Span) -> Result<Vec<Spanned<RawPoint>>, PuzzleError> {
+    moves::parse(value).map_err(PuzzleError::Moves)
+}
+
+fn answer(entry: &Entry) -> Result<Answer, PuzzleError> {
+    let value = entry.value;
+    let text = *value.fragment();
+    let (head, comment) = match text.find('(') {
+        Some(open) => {
+            if !text.ends_with(')') {
+                return Err(bad(
+                    entry,
+                    "answer",
+                    "a comment closed by ')' at the end of the line",
+                ));
+            }
+            (
+                span::trim(span::slice(value, 0, open)),
+                Some(text[open + 1..text.len() - 1].to_string()),
+            )
+        }
+        None => (value, None),
+    };
+    let h = *head.fragment();
+    let form = if h == "none" {
+        AnswerForm::None
+    } else if h == "win" {
+        AnswerForm::Win
+    } else if let Some(rest) = h.strip_prefix("any of") {
+        AnswerForm::AnyOf(points(span::slice(head, h.len() - rest.len(), h.len()))?)
+    } else if h.is_empty() {
+        return Err(bad(
+            entry,
+            "answer",
+            "a line of moves, 'any of <moves>', 'none' or 'win'",
+        ));
+    } else {
+        AnswerForm::Line(points(head)?)
+    };
+    Ok(Answer {
+        form,
+        comment,
+        loc: Loc::of(&value),
+    })
+}
+
+fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
+    let block_loc = entries[0].key.loc;
+    let mut seen: HashMap<&str, Loc> = HashMap::new();
+    for e in entries {
+        if !KEYS.contains(&e.key.value) {
+            return Err(PuzzleError::UnknownKey {
+                loc: e.key.loc,
+                key: e.key.value.to_string(),
+            });
+        }
+        if let Some(first) = seen.insert(e.key.value, e.key.loc) {
+            return Err(PuzzleError::DuplicateKey {
+                loc: e.key.loc,
+                key: e.key.value.to_string(),
+                first,
+            });
+        }
+    }
+    let get = |key: &str| entries.iter().find(|e| e.key.value == key);
+    let id = get("id").and_then(text).ok_or(PuzzleError::MissingKey {
+        loc: block_loc,
+        key: "id",
+    })?;
+    let rule = match get("rule") {
+        Some(e) => Some(Spanned::new(
+            e.value
+                .fragment()
+                .parse::<Rule>()
+                .map_err(|_| bad(e, "rule", "freestyle, standard or renju"))?,
+            Loc::of(&e.value),
+        )),
+        None => None,
+    };
+    let size = match get("size") {
+        Some(e) => Some(StatedSize {
+            value: number(e, "size")?,
+            loc: Loc::of(&e.value),
+            exact: true,
+        }),
+        None => None,
+    };
+    let to_move = match get("to-move") {
+        Some(e) => Some(Spanned::new(
+            e.value
+                .fragment()
+                .parse::<Color>()
+                .map_err(|_| bad(e, "to-move", "black or white"))?,
+            Loc::of(&e.value),
+        )),
+        None => None,
+    };
+    let forms: Vec<&Entry> = ["moves", "board", "black", "white"]
+        .iter()
+        .filter_map(|k| get(k))
+        .collect();
+    if let [first, second, ..] = forms[..] {
+        let pair = (first.key.value, second.key.value);
+        if pair != ("black", "white") {
+            return Err(PuzzleError::ConflictingPosition {
+                loc: second.key.loc,
+                key: second.key.value.to_string(),
+                other: first.key.value.to_string(),
+            });
+        }
+    }
+    let mut setup = match forms.first() {
+        None => return Err(PuzzleError::MissingPosition { loc: block_loc, id }),
+        Some(e) if e.key.value == "moves" => Setup {
+            size: None,
+            rule: None,
+            to_move: None,
+            stones: Stones::Moves(points(e.value)?),
+            loc: Loc::of(&e.value),
+        },
+        Some(e) if e.key.value == "board" => {
+            diagram::parse(e.value).map_err(PuzzleError::Diagram)?
+        }
+        Some(e) => Setup {
+            size: None,
+            rule: None,
+            to_move: None,
+            stones: Stones::Placed {
+                black: get("black")
+                    .map(|e| points(e.value))
+                    .transpose()?
+                    .unwrap_or_default(),
+                white: get("white")
+                    .map(|e| points(e.value))
+                    .transpose()?
+                    .unwrap_or_default(),
+            },
+            loc: Loc::of(&e.value),
+        },
+    };
+    setup.size = size.or(setup.size);
+    setup.rule = rule;
+    setup.to_move = to_move.or(setup.to_move);
+    let kind = match get("kind") {
+        Some(e) => Some(match *e.value.fragment() {
+            "vcf" => Kind::Vcf,
+            "vct" => Kind::Vct,
+            "win" => Kind::Win,
+            "no-win" => Kind::NoWin,
+            "best-move" => Kind::BestMove,
+            _ => return Err(bad(e, "kind", "vcf, vct, win, no-win or best-move")),
+        }),
+        None => None,
+    };
+    let meta = Meta {
+        id,
+        answer: get("answer").map(answer).transpose()?,
+        kind,
+        limit: get("limit").map(|e| number(e, "limit")).transpose()?,
+        threat_limit: get("threat-limit")
+            .map(|e| number(e, "threat-limit"))
+            .transpose()?,
+        tags: get("tags")
+            .map(|e| {
+                e.value
+                    .fragment()
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        task: get("task").and_then(text),
+        source: get("source").and_then(text),
+        note: get("note").and_then(text),
+        loc: block_loc,
+    };
+    Ok(Puzzle { meta, setup })
+}
+
+/// Parses every puzzle of a file.
+pub fn parse(input: Span) -> Result<Vec<Puzzle>, PuzzleError> {
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut ids: HashMap<String, Loc> = HashMap::new();
+    for block in blocks(input)? {
+        let p = puzzle(&block)?;
+        if let Some(first) = ids.insert(p.meta.id.clone(), p.meta.loc) {
+            return Err(PuzzleError::DuplicateId {
+                loc: p.meta.loc,
+                id: p.meta.id,
+                first,
+            });
+        }
+        out.push(p);
+    }
+    if out.is_empty() {
+        return Err(PuzzleError::Empty {
+            loc: Loc::of(&input),
+        });
+    }
+    Ok(out)
+}
+
+/// Stones of one colour, listed row by row from the top, left to right (the public files' order).
+fn stone_list(board: &Board, color: Color) -> String {
+    let size = board.size();
+    let mut out = Vec::new();
+    for y in (0..size).rev() {
+        for x in 0..size {
+            if let Some(p) = Point::new(x, y).filter(|&p| board.get(p) == Some(color)) {
+                out.push(p.to_string());
+            }
+        }
+    }
+    out.join(" ")
+}
+
+/// Writes one puzzle block (no trailing blank line). The position is written as `moves:` when
+/// the board has a full game record, as `black:` / `white:` lists otherwise.
+pub fn write(meta: &Meta, board: &Board) -> String {
+    let mut out = String::new();
+    let mut line = |key: &str, value: &str| {
+        out.push_str(key);
+        out.push(':');
+        if !value.is_empty() {
+            out.push(' ');
+            out.push_str(value);
+        }
+        out.push('\n');
+    };
+    line("id", &meta.id);
+    line("rule", board.rule().name());
+    line("size", &board.size().to_string());
+    match board.record() {
+        Some(record) => line("moves", &moves::write(record)),
+        None => {
+            line("black", &stone_list(board, Color::Black));
+            line("white", &stone_list(board, Color::White));
+        }
+    }
+    line("to-move", board.to_move().name());
+    if let Some(a) = &meta.answer {
+        line("answer", &a.to_string());
+    }
+    if let Some(k) = meta.kind {
+        line("kind", k.name());
+    }
+    if let Some(n) = meta.limit {
+        line("limit", &n.to_string());
+    }
+    if let Some(n) = meta.threat_limit {
+        line("threat-limit", &n.to_string());
+    }
+    if !meta.tags.is_empty() {
+        line("tags", &meta.tags.join(" "));
+    }
+    for (key, value) in [
+        ("task", &meta.task),
+        ("source", &meta.source),
+        ("note", &meta.note),
+    ] {
+        if let Some(v) = value {
+            line(key, v);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_blocks_comments_and_boards() {
+        let text = "# my puzzles\nid: a\nrule: renju\nmoves: h8 i9\nanswer: none (nothing)\n\nid: b\nsize: 5\nboard:\n x . . . .\n . . . . .\n . . o . .\n . . . . .\n . . . . .\nto-move: black\n";
+        let ps = parse(Span::new(text)).unwrap();
+        assert_eq!(ps.len(), 2);
+        assert_eq!(
+            ps[0].meta.answer.as_ref().unwrap().to_string(),
+            "none (nothing)"
+        );
+        assert_eq!(ps[0].setup.rule.unwrap().value, Rule::Renju);
+        let Stones::Placed { black, white } = &ps[1].setup.stones else {
+            panic!()
+        };
+        assert_eq!(black[0].value.to_string(), "a5");
+        assert_eq!(white[0].value.to_string(), "c3");
+        assert_eq!(ps[1].setup.to_move.unwrap().value, Color::Black);
+    }
+
+    #[test]
+    fn errors_name_their_line() {
+        let e = parse(Span::new("id: a\nmoves: h8\ncolour: red\n")).unwrap_err();
+        assert!(matches!(e, PuzzleError::UnknownKey { .. }));
+        assert_eq!(e.loc(), Loc::new(3, 1));
+        let e = parse(Span::new("id: a\nmoves: h8\n\nid: a\nmoves: h9\n")).unwrap_err();
+        assert!(matches!(e, PuzzleError::DuplicateId { .. }));
+        assert_eq!(e.loc(), Loc::new(4, 1));
+        let e = parse(Span::new("id: a\nmoves: h8 i\n")).unwrap_err();
+        assert_eq!(e.loc(), Loc::new(2, 12));
+        let e = parse(Span::new("id: a\nmoves: h8\nblack: h9\n")).unwrap_err();
+        assert!(matches!(e, PuzzleError::ConflictingPosition { .. }));
+        let e = parse(Span::new("id: a\nmoves h8\n")).unwrap_err();
+        assert_eq!(e.loc(), Loc::new(2, 1));
+    }
+}

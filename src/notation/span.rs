@@ -1,0 +1,220 @@
+//! What every parser shares: located input spans, source locations, and the syntax error that
+//! says where the text went wrong, what was expected there and what was found.
+
+use std::fmt;
+
+use nom::error::{ContextError, ErrorKind, ParseError};
+use nom::{IResult, Input};
+use nom_locate::LocatedSpan;
+use serde::Serialize;
+
+/// Input text that remembers its line and column.
+pub type Span<'a> = LocatedSpan<&'a str>;
+
+/// A 1-based line and column (columns count characters, not bytes).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Default)]
+pub struct Loc {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Loc {
+    pub fn new(line: u32, column: u32) -> Loc {
+        Loc { line, column }
+    }
+
+    /// Where `span` starts.
+    pub fn of(span: &Span) -> Loc {
+        Loc {
+            line: span.location_line(),
+            column: span.get_utf8_column() as u32,
+        }
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A value and where its text starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub loc: Loc,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, loc: Loc) -> Spanned<T> {
+        Spanned { value, loc }
+    }
+}
+
+/// Errors that know where in the text they happened.
+pub trait Located {
+    fn loc(&self) -> Loc;
+}
+
+/// A syntax error: where, what was expected, and what was there instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected}, found {found}")]
+pub struct Syntax {
+    pub loc: Loc,
+    pub expected: String,
+    pub found: String,
+}
+
+impl Syntax {
+    /// A syntax error at the start of `span`, describing the token found there.
+    pub fn at(span: &Span, expected: impl Into<String>) -> Syntax {
+        Syntax {
+            loc: Loc::of(span),
+            expected: expected.into(),
+            found: describe(span.fragment()),
+        }
+    }
+}
+
+impl Located for Syntax {
+    fn loc(&self) -> Loc {
+        self.loc
+    }
+}
+
+/// How a syntax error names the text it stopped at: the token there, or the end of the line.
+pub fn describe(rest: &str) -> String {
+    let token: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != ',' && *c != ';')
+        .take(16)
+        .collect();
+    if !token.is_empty() {
+        format!("'{token}'")
+    } else if rest.is_empty() {
+        "the end of the input".to_string()
+    } else if rest.starts_with(['\n', '\r']) {
+        "the end of the line".to_string()
+    } else {
+        format!("'{}'", rest.chars().next().unwrap_or(' '))
+    }
+}
+
+/// The nom error type of our parsers: the span where parsing stopped and, from the innermost
+/// `context`, what was expected there.
+#[derive(Debug, PartialEq)]
+pub struct PErr<'a> {
+    pub span: Span<'a>,
+    pub expected: Option<&'static str>,
+}
+
+impl<'a> ParseError<Span<'a>> for PErr<'a> {
+    fn from_error_kind(span: Span<'a>, _kind: ErrorKind) -> Self {
+        PErr {
+            span,
+            expected: None,
+        }
+    }
+
+    fn append(_span: Span<'a>, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+impl<'a> ContextError<Span<'a>> for PErr<'a> {
+    fn add_context(_span: Span<'a>, ctx: &'static str, mut other: Self) -> Self {
+        other.expected.get_or_insert(ctx);
+        other
+    }
+}
+
+pub type PResult<'a, T> = IResult<Span<'a>, T, PErr<'a>>;
+
+/// Turns a nom failure into a [`Syntax`] error; `fallback` names what was expected when no
+/// context said.
+pub fn syntax(err: nom::Err<PErr>, fallback: &str) -> Syntax {
+    match err {
+        nom::Err::Error(e) | nom::Err::Failure(e) => {
+            Syntax::at(&e.span, e.expected.unwrap_or(fallback))
+        }
+        nom::Err::Incomplete(_) => Syntax {
+            loc: Loc::default(),
+            expected: fallback.to_string(),
+            found: "incomplete input".into(),
+        },
+    }
+}
+
+/// Splits `input` into its lines (without line endings), each span keeping its location.
+pub fn lines(input: Span) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut rest = input;
+    loop {
+        let text = rest.fragment();
+        let end = text.find('\n').unwrap_or(text.len());
+        let line_len = if end > 0 && text.as_bytes()[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        out.push(rest.take(line_len));
+        if end == text.len() {
+            break;
+        }
+        rest = rest.take_from(end + 1);
+    }
+    out
+}
+
+/// The span with leading and trailing white space removed (locations kept).
+pub fn trim(span: Span) -> Span {
+    let text = span.fragment();
+    let start = text.len() - text.trim_start().len();
+    let rest = span.take_from(start);
+    rest.take(rest.fragment().trim_end().len())
+}
+
+/// A sub-span of `whole` from byte offset `start` to `end` (offsets relative to `whole`).
+pub fn slice<'a>(whole: Span<'a>, start: usize, end: usize) -> Span<'a> {
+    whole.take_from(start).take(end - start)
+}
+
+/// A point as the text wrote it, 0-based, not yet checked against a board size: `col` from the
+/// left, `row` from the bottom.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RawPoint {
+    pub col: i64,
+    pub row: i64,
+}
+
+impl fmt::Display for RawPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if (0..26).contains(&self.col) && self.row >= 0 {
+            write!(f, "{}{}", (b'a' + self.col as u8) as char, self.row + 1)
+        } else {
+            write!(f, "column {} row {}", self.col + 1, self.row + 1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_locations() {
+        let text = "ab\r\n\ncd e\n";
+        let ls = lines(Span::new(text));
+        let frags: Vec<_> = ls.iter().map(|s| *s.fragment()).collect();
+        assert_eq!(frags, ["ab", "", "cd e", ""]);
+        assert_eq!(Loc::of(&ls[2]), Loc::new(3, 1));
+        assert_eq!(Loc::of(&trim(Span::new("  h8 "))), Loc::new(1, 3));
+    }
+
+    #[test]
+    fn describe_names_tokens() {
+        assert_eq!(describe("z99 h8"), "'z99'");
+        assert_eq!(describe(""), "the end of the input");
+        assert_eq!(describe("\nx"), "the end of the line");
+    }
+}

@@ -1,0 +1,247 @@
+//! A position as the text gave it (a [`Setup`]: unchecked, with source locations) and its
+//! validation into a [`Board`]. Validation refuses off-board points, points played twice, games
+//! that were already won, black moves on forbidden points under renju, and a side to move that
+//! the stones cannot tell.
+
+use crate::board::{Board, Color, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Point, Rule};
+use crate::notation::span::{Loc, Located, RawPoint, Spanned};
+use crate::pattern::{self, Foul};
+
+/// A board size a text stated: a `.psq` header, a `size:` key, or a diagram's extent. A labelled
+/// diagram may show part of a board, so its extent is only a lower bound (`exact: false`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatedSize {
+    pub value: u32,
+    pub loc: Loc,
+    pub exact: bool,
+}
+
+/// The stones of a setup: a game record in order, or stones placed with no order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stones {
+    Moves(Vec<Spanned<RawPoint>>),
+    Placed {
+        black: Vec<Spanned<RawPoint>>,
+        white: Vec<Spanned<RawPoint>>,
+    },
+}
+
+/// A position as parsed, before any check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub size: Option<StatedSize>,
+    pub rule: Option<Spanned<Rule>>,
+    pub to_move: Option<Spanned<Color>>,
+    pub stones: Stones,
+    /// Where the position starts in the text, for errors about it as a whole.
+    pub loc: Loc,
+}
+
+/// What the user said on the command line, which takes precedence over the text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    pub rule: Option<Rule>,
+    pub size: Option<u8>,
+    pub to_move: Option<Color>,
+}
+
+/// Why a parsed position is not a legal one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error(
+        "board size {size} is out of range: tengen plays on {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}"
+    )]
+    BadSize { loc: Loc, size: u32 },
+    #[error("the input gives a {stated}x{stated} board but --size {given} was asked for")]
+    SizeConflict { loc: Loc, stated: u32, given: u8 },
+    #[error("{point} is off the {size}x{size} board (columns a-{last}, rows 1-{size})", last = Point::column_letter(size - 1))]
+    OffBoard { loc: Loc, point: RawPoint, size: u8 },
+    #[error("{point} is already taken by a {by} stone (at {first})")]
+    Taken {
+        loc: Loc,
+        point: Point,
+        by: Color,
+        first: Loc,
+    },
+    #[error(
+        "the game was already over: {winner} made five with move {won_at}, so move {number} ({point}) cannot be played"
+    )]
+    AlreadyWon {
+        loc: Loc,
+        point: Point,
+        number: usize,
+        winner: Color,
+        won_at: usize,
+    },
+    #[error("the position is already won: {winner} has five ({})", line.iter().map(Point::to_string).collect::<Vec<_>>().join(" "))]
+    PositionWon {
+        loc: Loc,
+        winner: Color,
+        line: Vec<Point>,
+    },
+    #[error("move {number} ({point}) is a forbidden point for black under renju: {foul}")]
+    Forbidden {
+        loc: Loc,
+        point: Point,
+        number: usize,
+        foul: Foul,
+    },
+    #[error(
+        "cannot tell whose move it is from {black} black and {white} white stones: say it with --to-move, a 'to-move:' key or a 'black to move' line"
+    )]
+    SideUnknown {
+        loc: Loc,
+        black: usize,
+        white: usize,
+    },
+}
+
+impl Located for SetupError {
+    fn loc(&self) -> Loc {
+        match self {
+            SetupError::BadSize { loc, .. }
+            | SetupError::SizeConflict { loc, .. }
+            | SetupError::OffBoard { loc, .. }
+            | SetupError::Taken { loc, .. }
+            | SetupError::AlreadyWon { loc, .. }
+            | SetupError::PositionWon { loc, .. }
+            | SetupError::Forbidden { loc, .. }
+            | SetupError::SideUnknown { loc, .. } => *loc,
+        }
+    }
+}
+
+impl Setup {
+    /// The board size this setup is played on, given what the user asked for.
+    fn size(&self, given: Option<u8>) -> Result<u8, SetupError> {
+        let size = match (self.size, given) {
+            (Some(s), Some(g)) if (s.exact && s.value != g as u32) || s.value > g as u32 => {
+                return Err(SetupError::SizeConflict {
+                    loc: s.loc,
+                    stated: s.value,
+                    given: g,
+                });
+            }
+            (_, Some(g)) => return check_size(g as u32, self.loc),
+            (Some(s), None) => return check_size(s.value, s.loc),
+            (None, None) => DEFAULT_SIZE,
+        };
+        Ok(size)
+    }
+
+    /// Checks the setup and builds the board it describes.
+    pub fn into_board(&self, given: Given) -> Result<Board, SetupError> {
+        let size = self.size(given.size)?;
+        let rule = given
+            .rule
+            .or(self.rule.map(|r| r.value))
+            .unwrap_or_default();
+        let Some(mut board) = Board::new(size, rule) else {
+            return Err(SetupError::BadSize {
+                loc: self.loc,
+                size: size as u32,
+            });
+        };
+        let mut placed: Vec<Option<Loc>> = vec![None; crate::board::CELLS];
+        let mut check = |board: &Board, raw: &Spanned<RawPoint>| -> Result<Point, SetupError> {
+            let p = on_board(raw, size)?;
+            if let (Some(by), Some(first)) = (board.get(p), placed[p.index()]) {
+                return Err(SetupError::Taken {
+                    loc: raw.loc,
+                    point: p,
+                    by,
+                    first,
+                });
+            }
+            placed[p.index()] = Some(raw.loc);
+            Ok(p)
+        };
+        let stated_side = given.to_move.or(self.to_move.map(|s| s.value));
+        match &self.stones {
+            Stones::Moves(moves) => {
+                for (k, raw) in moves.iter().enumerate() {
+                    let p = check(&board, raw)?;
+                    if let Some(last) = board.last_move() {
+                        if let Some(five) = board.five_through(last) {
+                            return Err(SetupError::AlreadyWon {
+                                loc: raw.loc,
+                                point: p,
+                                number: k + 1,
+                                winner: five.color,
+                                won_at: k,
+                            });
+                        }
+                    }
+                    if board.to_move() == Color::Black && rule.has_fouls(Color::Black) {
+                        if let Some(foul) = pattern::foul(&board, p) {
+                            return Err(SetupError::Forbidden {
+                                loc: raw.loc,
+                                point: p,
+                                number: k + 1,
+                                foul,
+                            });
+                        }
+                    }
+                    board.play(p);
+                }
+                if let Some(side) = stated_side {
+                    board.set_to_move(side);
+                }
+            }
+            Stones::Placed { black, white } => {
+                for (stones, color) in [(black, Color::Black), (white, Color::White)] {
+                    for raw in stones {
+                        let p = check(&board, raw)?;
+                        board.put(p, color);
+                    }
+                }
+                let (b, w) = (black.len(), white.len());
+                let side = match stated_side {
+                    Some(side) => side,
+                    None if b == w => Color::Black,
+                    None if b == w + 1 => Color::White,
+                    None => {
+                        return Err(SetupError::SideUnknown {
+                            loc: self.loc,
+                            black: b,
+                            white: w,
+                        });
+                    }
+                };
+                board.set_to_move(side);
+            }
+        }
+        if let Some(five) = board.winner() {
+            let loc = placed[five.stones[0].index()].unwrap_or(self.loc);
+            return Err(SetupError::PositionWon {
+                loc,
+                winner: five.color,
+                line: five.stones,
+            });
+        }
+        Ok(board)
+    }
+}
+
+fn check_size(size: u32, loc: Loc) -> Result<u8, SetupError> {
+    if (MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
+        Ok(size as u8)
+    } else {
+        Err(SetupError::BadSize { loc, size })
+    }
+}
+
+fn on_board(raw: &Spanned<RawPoint>, size: u8) -> Result<Point, SetupError> {
+    let RawPoint { col, row } = raw.value;
+    let n = size as i64;
+    if (0..n).contains(&col) && (0..n).contains(&row) {
+        if let Some(p) = Point::new(col as u8, row as u8) {
+            return Ok(p);
+        }
+    }
+    Err(SetupError::OffBoard {
+        loc: raw.loc,
+        point: raw.value,
+        size,
+    })
+}
