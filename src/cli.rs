@@ -134,18 +134,40 @@ impl From<ColorArg> for Color {
 }
 
 impl PositionArgs {
+    fn given(&self) -> Given {
+        Given {
+            rule: self.rule.map(Rule::from),
+            size: self.size,
+            to_move: self.to_move.map(Color::from),
+        }
+    }
+
     fn load(&self) -> Result<Loaded, Error> {
         let source = Source::from_arg(&self.position)?;
         let opts = LoadOptions {
             format: self.input_format,
             id: self.id.clone(),
-            given: Given {
-                rule: self.rule.map(Rule::from),
-                size: self.size,
-                to_move: self.to_move.map(Color::from),
-            },
+            given: self.given(),
         };
         input::load(&source, &opts)
+    }
+
+    /// Every position of the input: all the puzzles of a puzzle file read without `--id`, else
+    /// the one position.
+    fn load_many(&self) -> Result<Vec<Loaded>, Error> {
+        let source = Source::from_arg(&self.position)?;
+        let format = self
+            .input_format
+            .unwrap_or_else(|| Format::detect(&source.text));
+        if format == Format::Puzzle && self.id.is_none() {
+            return input::load_all(&source, self.given());
+        }
+        let opts = LoadOptions {
+            format: Some(format),
+            id: self.id.clone(),
+            given: self.given(),
+        };
+        Ok(vec![input::load(&source, &opts)?])
     }
 }
 
@@ -209,7 +231,7 @@ fn show(args: ShowArgs, out: &mut dyn Write) -> Result<u8, Error> {
 /// Writes `board` in `format`; `meta` is kept when writing a puzzle.
 pub fn write_format(board: &Board, meta: Option<&Meta>, format: Format) -> Result<String, Error> {
     let order = || {
-        order::game_order(board).map_err(|e| Error::usage(format!("cannot write {format:?}: {e}")))
+        order::game_order(board).map_err(|e| Error::usage(format!("cannot write {format}: {e}")))
     };
     Ok(match format {
         Format::Moves => moves::write(&order()?) + "\n",
@@ -226,8 +248,25 @@ pub fn write_format(board: &Board, meta: Option<&Meta>, format: Format) -> Resul
 }
 
 fn convert(args: ConvertArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let loaded = args.position.load()?;
-    let text = write_format(&loaded.board, loaded.meta.as_ref(), args.to)?;
+    let all = args.position.load_many()?;
+    let text = match &all[..] {
+        [one] => write_format(&one.board, one.meta.as_ref(), args.to)?,
+        _ if args.to == Format::Puzzle => {
+            let blocks: Vec<String> = all
+                .iter()
+                .map(|l| write_format(&l.board, l.meta.as_ref(), Format::Puzzle))
+                .collect::<Result<_, _>>()?;
+            blocks.join("\n")
+        }
+        _ => {
+            return Err(Error::usage(format!(
+                "{} holds {} puzzles: pick one with --id to convert it to {}",
+                args.position.position,
+                all.len(),
+                args.to
+            )));
+        }
+    };
     match &args.output {
         None => emit(out, &text)?,
         Some(path) => write_atomic(path, &text, args.force)?,

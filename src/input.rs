@@ -138,12 +138,28 @@ pub fn pick<'a>(puzzles: &'a [Puzzle], id: Option<&str>, name: &str) -> Result<&
     }
 }
 
+/// Reads every puzzle of a puzzle file and validates each position.
+pub fn load_all(source: &Source, given: Given) -> Result<Vec<Loaded>, Error> {
+    source
+        .puzzles()?
+        .into_iter()
+        .map(|p| {
+            let board = p.setup.into_board(given).map_err(|e| source.error(e))?;
+            Ok(Loaded {
+                board,
+                meta: Some(p.meta),
+                format: Format::Puzzle,
+            })
+        })
+        .collect()
+}
+
 /// Reads one position from `source`.
 pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
     let format = opts.format.unwrap_or_else(|| Format::detect(&source.text));
     if opts.id.is_some() && format != Format::Puzzle {
         return Err(Error::usage(format!(
-            "--id picks a puzzle, but {} is a {format:?} input",
+            "--id picks a puzzle, but {} is a {format} input",
             source.name
         )));
     }

@@ -15,10 +15,10 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {e}");
-            if let Error::Input(source) = &e {
-                if let Some(snippet) = source.snippet() {
-                    eprintln!("{snippet}");
-                }
+            if let Error::Input(source) = &e
+                && let Some(snippet) = source.snippet()
+            {
+                eprintln!("{snippet}");
             }
             ExitCode::from(2)
         }

@@ -161,26 +161,27 @@ impl Setup {
             Stones::Moves(moves) => {
                 for (k, raw) in moves.iter().enumerate() {
                     let p = check(&board, raw)?;
-                    if let Some(last) = board.last_move() {
-                        if let Some(five) = board.five_through(last) {
-                            return Err(SetupError::AlreadyWon {
-                                loc: raw.loc,
-                                point: p,
-                                number: k + 1,
-                                winner: five.color,
-                                won_at: k,
-                            });
-                        }
+                    if let Some(last) = board.last_move()
+                        && let Some(five) = board.five_through(last)
+                    {
+                        return Err(SetupError::AlreadyWon {
+                            loc: raw.loc,
+                            point: p,
+                            number: k + 1,
+                            winner: five.color,
+                            won_at: k,
+                        });
                     }
-                    if board.to_move() == Color::Black && rule.has_fouls(Color::Black) {
-                        if let Some(foul) = pattern::foul(&board, p) {
-                            return Err(SetupError::Forbidden {
-                                loc: raw.loc,
-                                point: p,
-                                number: k + 1,
-                                foul,
-                            });
-                        }
+                    if board.to_move() == Color::Black
+                        && rule.has_fouls(Color::Black)
+                        && let Some(foul) = pattern::foul(&board, p)
+                    {
+                        return Err(SetupError::Forbidden {
+                            loc: raw.loc,
+                            point: p,
+                            number: k + 1,
+                            foul,
+                        });
                     }
                     board.play(p);
                 }
@@ -234,10 +235,11 @@ fn check_size(size: u32, loc: Loc) -> Result<u8, SetupError> {
 fn on_board(raw: &Spanned<RawPoint>, size: u8) -> Result<Point, SetupError> {
     let RawPoint { col, row } = raw.value;
     let n = size as i64;
-    if (0..n).contains(&col) && (0..n).contains(&row) {
-        if let Some(p) = Point::new(col as u8, row as u8) {
-            return Ok(p);
-        }
+    if (0..n).contains(&col)
+        && (0..n).contains(&row)
+        && let Some(p) = Point::new(col as u8, row as u8)
+    {
+        return Ok(p);
     }
     Err(SetupError::OffBoard {
         loc: raw.loc,

@@ -342,8 +342,8 @@ mod tests {
                     "{rule} {color} six"
                 );
                 assert!(
-                    b.makes_five(p("b3"), color) == expect_six,
-                    "{rule} {color} six"
+                    b.makes_five(p("b3"), color),
+                    "{rule} {color}: b3-f3 is an exact five"
                 );
                 b.put(p("g3"), color);
                 assert_eq!(b.winner().is_some(), expect_six);

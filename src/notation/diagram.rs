@@ -99,13 +99,14 @@ fn cell(i: Span) -> PResult<Spanned<char>> {
     Ok((i, Spanned::new(c, Loc::of(&start))))
 }
 
-fn row_line(
-    i: Span,
-) -> PResult<(
+/// A row: its left label, its cells, its right label.
+type RowParts = (
     Option<Spanned<u32>>,
     Vec<Spanned<char>>,
     Option<Spanned<u32>>,
-)> {
+);
+
+fn row_line(i: Span) -> PResult<RowParts> {
     let (i, left) = opt(terminated(number, space0)).parse(i)?;
     let (i, cells) = context(
         "a board cell ('.', 'x' or 'o')",
@@ -176,14 +177,14 @@ pub fn parse(input: Span) -> Result<Setup, DiagramError> {
         }
         let (_, (left, cells, right)) =
             row_line(t).map_err(|e| DiagramError::Syntax(syntax(e, "a board row")))?;
-        if let (Some(l), Some(r)) = (left, right) {
-            if l.value != r.value {
-                return Err(DiagramError::LabelMismatch {
-                    loc: r.loc,
-                    left: l.value,
-                    right: r.value,
-                });
-            }
+        if let (Some(l), Some(r)) = (left, right)
+            && l.value != r.value
+        {
+            return Err(DiagramError::LabelMismatch {
+                loc: r.loc,
+                left: l.value,
+                right: r.value,
+            });
         }
         rows.push(Row {
             loc: Loc::of(&t),
@@ -209,14 +210,14 @@ pub fn parse(input: Span) -> Result<Setup, DiagramError> {
             return Err(DiagramError::PartialLabels { loc: row.loc });
         }
     }
-    if let Some((cols, loc)) = &labels {
-        if cols.len() != width {
-            return Err(DiagramError::LabelCount {
-                loc: *loc,
-                found: cols.len(),
-                expected: width,
-            });
-        }
+    if let Some((cols, loc)) = &labels
+        && cols.len() != width
+    {
+        return Err(DiagramError::LabelCount {
+            loc: *loc,
+            found: cols.len(),
+            expected: width,
+        });
     }
     let height = rows.len();
     let mut seen_rows = std::collections::HashSet::new();

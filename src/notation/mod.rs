@@ -29,6 +29,17 @@ pub enum Format {
     Puzzle,
 }
 
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Moves => "moves",
+            Format::Diagram => "diagram",
+            Format::Psq => "psq",
+            Format::Puzzle => "puzzle",
+        })
+    }
+}
+
 impl Format {
     /// Guesses the format of a text: a `Piskvorky` header is `.psq`; a line starting with a
     /// puzzle key is a puzzle file; a line of five or more board cells is a diagram; anything

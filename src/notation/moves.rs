@@ -95,12 +95,12 @@ pub fn parse(input: Span) -> Result<Vec<Spanned<RawPoint>>, MovesError> {
     let (i, _) = separators(input).map_err(fail)?;
     let (i, url) = url_prefix(i).map_err(fail)?;
     let (_, moves) = list(i).map_err(fail)?;
-    if let Some(hash) = url {
-        if moves.is_empty() {
-            return Err(MovesError::UrlWithoutMoves {
-                loc: Loc::of(&hash),
-            });
-        }
+    if let Some(hash) = url
+        && moves.is_empty()
+    {
+        return Err(MovesError::UrlWithoutMoves {
+            loc: Loc::of(&hash),
+        });
     }
     Ok(moves)
 }

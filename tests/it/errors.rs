@@ -1,0 +1,129 @@
+//! Bad input: every class exits 2 with a message naming the place (line and column) and what
+//! was wrong — and nothing panics.
+
+use crate::{run, run_stdin};
+
+/// Runs `show` on `input` (from standard input when it has a newline) and checks exit code 2,
+/// the `line:column` and a phrase in the message.
+fn fails(args: &[&str], input: &str, loc: &str, phrase: &str) {
+    let mut all = vec!["show"];
+    let (code, _, err) = if input.contains('\n') {
+        all.push("-");
+        all.extend_from_slice(args);
+        run_stdin(&all, input)
+    } else {
+        all.push(input);
+        all.extend_from_slice(args);
+        run(&all)
+    };
+    assert_eq!(code, 2, "{input:?}: {err}");
+    assert!(
+        err.contains(&format!(":{loc}: ")),
+        "{input:?} should fail at {loc}: {err}"
+    );
+    assert!(
+        err.contains(phrase),
+        "{input:?} should say {phrase:?}: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn off_board_points_point_at_their_column() {
+    fails(&[], "h8 z99", "1:4", "off the 15x15 board");
+    fails(&["--size", "9"], "h8 j9", "1:4", "off the 9x9 board");
+    fails(&[], "h8\nh16\n", "2:1", "off the 15x15 board");
+}
+
+#[test]
+fn a_point_played_twice_is_taken() {
+    fails(&[], "h8 h8", "1:4", "already taken");
+    fails(&[], "h8 i9 H8", "1:7", "already taken");
+}
+
+#[test]
+fn a_game_already_won_is_refused() {
+    fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5 b5", "1:28", "already over");
+    fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5", "1:1", "already won");
+    let diagram = ".....\n.....\n.....\n.....\nxxxxx\nwhite to move\n";
+    fails(&[], diagram, "5:1", "already won");
+}
+
+#[test]
+fn a_side_to_move_the_stones_cannot_tell() {
+    let diagram = "x....\nx....\nx....\n.....\n.....\n";
+    fails(&[], diagram, "1:1", "cannot tell whose move");
+    let (code, _, err) = run_stdin(&["show", "-", "--to-move", "white"], diagram);
+    assert_eq!(code, 0, "a stated side accepts any counts: {err}");
+}
+
+#[test]
+fn syntax_errors_say_what_was_expected() {
+    fails(&[], "h8 i", "1:5", "expected a row number");
+    fails(&[], "h8 !!", "1:4", "expected a move like h8");
+    fails(
+        &[],
+        ".....\n..q..\n.....\n.....\n.....\n",
+        "2:3",
+        "expected a board cell",
+    );
+    fails(&[], ".....\n....\n.....\n.....\n.....\n", "2:1", "4 cells");
+    fails(
+        &[],
+        "Piskvorky 15x15, 11:11, 0\n8,8,0\n9 7\n",
+        "3:3",
+        "expected ','",
+    );
+    fails(
+        &[],
+        "Piskvorky 15x15, 11:11, 0\n8,16,0\n",
+        "2:1",
+        "off the 15x15 board",
+    );
+    fails(
+        &[],
+        "id: a\nmoves: h8\ncolour: red\n",
+        "3:1",
+        "unknown key 'colour'",
+    );
+    fails(
+        &[],
+        "id: a\nmoves: h8\n\nid: a\nmoves: h9\n",
+        "4:1",
+        "used twice",
+    );
+    fails(
+        &[],
+        "id: a\nrule: gomoku-ish\nmoves: h8\n",
+        "2:7",
+        "bad value for 'rule'",
+    );
+    fails(&[], "id: a\nsize: 30\nmoves: h8\n", "2:7", "out of range");
+    fails(
+        &["--input-format", "moves"],
+        "h8 i9\nj10 k\n",
+        "2:6",
+        "row number",
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let (code, _, err) = run(&["show", "no/such/file.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such/file.txt"), "{err}");
+    let (code, _, err) = run(&["show", "h8", "--id", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--id"), "{err}");
+    let (code, _, _) = run(&["show", "h8", "--size", "4"]);
+    assert_eq!(code, 2, "clap rejects sizes out of range");
+    let (code, _, err) = run_stdin(
+        &["show", "-", "--size", "15"],
+        "Piskvorky 20x20, 0\n1,1,0\n",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--size 15"), "{err}");
+    let (code, _, err) = run_stdin(&["show", "-"], "id: a\nmoves: h8\n\nid: b\nmoves: h9\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("pick one with --id"), "{err}");
+}

@@ -1,0 +1,58 @@
+//! tengen's integration tests: one binary, modules by area. Most run the real `tengen` binary
+//! the way a user does and check exit codes, stdout, stderr and JSON.
+
+mod errors;
+mod formats;
+mod props;
+mod public;
+mod show;
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// The `tengen` binary built for these tests.
+pub fn tengen() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tengen"));
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs tengen with `args`; returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    run_stdin(args, "")
+}
+
+/// Runs tengen with `args` and `stdin`; returns (exit code, stdout, stderr).
+pub fn run_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = tengen()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("tengen runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The shared public puzzle files, when `../shared` is there (CI has it).
+pub fn public_files() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles-public");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    files.sort();
+    files
+}
+
+/// The ids of the puzzles in a puzzle file.
+pub fn ids(file: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("id: ").map(str::to_string))
+        .collect()
+}
