@@ -5,10 +5,14 @@
 //! line from any on-board point never checks bounds; the four directions are the fixed offsets in
 //! [`DIRS`]. Renju forbidden points are judged by [`crate::pattern`], which reads this board.
 
+mod bits;
 mod point;
 mod zobrist;
 
+pub use bits::Bits;
 pub use point::*;
+
+use crate::pattern::table::{self, Shape};
 
 /// What a cell of the padded array holds. The values are two-bit codes so that line keys can be
 /// built from them by shifts.
@@ -45,11 +49,22 @@ impl Cell {
 /// Stones arrive two ways: [`Board::put`] places a set-up stone (a composed position has no move
 /// order), [`Board::play`] plays the side to move and records the move so [`Board::undo`] can take
 /// it back. When every stone was played, [`Board::record`] is the game record.
+///
+/// Besides the stones, the board keeps for every cell and direction the **line key** of the ten
+/// cells around it ([`table`]), and for every empty cell the [`Shape`] a stone of each colour
+/// would make on each line, read from the rule's tables. Placing or removing a stone touches
+/// only the 40 cells within five steps on its four lines. Two bit sets per colour say where that
+/// colour would make a five and where a four.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
     rule: Rule,
     cells: [Cell; CELLS],
+    keys: [[u32; 4]; CELLS],
+    shapes: [[[Shape; 4]; 2]; CELLS],
+    fives: [Bits; 2],
+    fours: [Bits; 2],
+    tables: [&'static [u8]; 2],
     to_move: Color,
     hash: u64,
     history: Vec<Point>,
@@ -77,16 +92,74 @@ impl Board {
                 cells[Point::new(x, y)?.index()] = Cell::Empty;
             }
         }
-        Some(Board {
+        let mut board = Board {
             size,
             rule,
             cells,
+            keys: [[0; 4]; CELLS],
+            shapes: [[[Shape::None; 4]; 2]; CELLS],
+            fives: [Bits::default(); 2],
+            fours: [Bits::default(); 2],
+            tables: Board::tables_for(rule),
             to_move: Color::Black,
             hash: zobrist::side(Color::Black),
             history: Vec::new(),
             setup_stones: 0,
             counts: [0, 0],
-        })
+        };
+        board.refresh_all();
+        Some(board)
+    }
+
+    fn tables_for(rule: Rule) -> [&'static [u8]; 2] {
+        [Color::Black, Color::White].map(|c| table::table(rule.exact_five(c), c))
+    }
+
+    /// Recomputes every key and shape from the cells.
+    fn refresh_all(&mut self) {
+        for i in 0..CELLS {
+            if self.cells[i] == Cell::Wall {
+                continue;
+            }
+            for d in 0..4 {
+                let mut key = 0;
+                for j in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let q = (i as isize + j as isize * DIRS[d]) as usize;
+                    key |= (self.cells[q] as u32) << table::shift(j);
+                }
+                self.keys[i][d] = key;
+            }
+        }
+        self.fives = [Bits::default(); 2];
+        self.fours = [Bits::default(); 2];
+        for i in 0..CELLS {
+            if self.cells[i] == Cell::Empty {
+                for d in 0..4 {
+                    self.reshape(i, d);
+                }
+                self.reflag(i);
+            }
+        }
+    }
+
+    /// Re-reads the shapes of empty cell `i` on line `d` from its key.
+    #[inline]
+    fn reshape(&mut self, i: usize, d: usize) {
+        let key = self.keys[i][d] as usize;
+        self.shapes[i][0][d] = Shape::from_u8(self.tables[0][key]);
+        self.shapes[i][1][d] = Shape::from_u8(self.tables[1][key]);
+    }
+
+    /// Updates the five and four bit sets for empty cell `i`.
+    #[inline]
+    fn reflag(&mut self, i: usize) {
+        for c in 0..2 {
+            let s = &self.shapes[i][c];
+            let five = s.contains(&Shape::Five);
+            let four = !five && s.iter().any(|s| s.fours() > 0);
+            self.fives[c].set(i, five);
+            self.fours[c].set(i, four);
+        }
     }
 
     pub fn size(&self) -> u8 {
@@ -100,6 +173,8 @@ impl Board {
     /// The same stones under another rule (the caller re-validates if the rule matters).
     pub fn set_rule(&mut self, rule: Rule) {
         self.rule = rule;
+        self.tables = Board::tables_for(rule);
+        self.refresh_all();
     }
 
     pub fn to_move(&self) -> Color {
@@ -181,12 +256,99 @@ impl Board {
         self.history.last().copied()
     }
 
-    fn set(&mut self, p: Point, color: Color) {
-        let i = p.index();
-        debug_assert_eq!(self.cells[i], Cell::Empty, "{p} is taken");
+    /// The shapes a `color` stone at empty cell `index` would make on the four lines.
+    #[inline]
+    pub fn shapes(&self, index: usize, color: Color) -> &[Shape; 4] {
+        &self.shapes[index][color.index()]
+    }
+
+    /// The line key of cell `index` on line `dir`.
+    #[inline]
+    pub fn key(&self, index: usize, dir: usize) -> u32 {
+        self.keys[index][dir]
+    }
+
+    /// The shape table of `color` under this board's rule.
+    #[inline]
+    pub fn table(&self, color: Color) -> &'static [u8] {
+        self.tables[color.index()]
+    }
+
+    /// Empty cells where `color` would complete a five (for black under renju, an exact five).
+    #[inline]
+    pub fn five_points(&self, color: Color) -> &Bits {
+        &self.fives[color.index()]
+    }
+
+    /// Empty cells where `color` would make a four (or more fours) and no five. Under renju,
+    /// black's include forbidden points: check [`crate::pattern::foul`] before playing one.
+    #[inline]
+    pub fn four_points(&self, color: Color) -> &Bits {
+        &self.fours[color.index()]
+    }
+
+    /// Puts a stone on empty cell `i` and updates the keys and shapes around it.
+    fn place(&mut self, i: usize, color: Color) {
+        debug_assert_eq!(self.cells[i], Cell::Empty);
+        let code = Cell::of(color) as u32;
         self.cells[i] = Cell::of(color);
         self.counts[color.index()] += 1;
         self.hash ^= zobrist::stone(color, i);
+        self.fives[0].set(i, false);
+        self.fives[1].set(i, false);
+        self.fours[0].set(i, false);
+        self.fours[1].set(i, false);
+        self.touch(i, |key, k| *key |= code << table::shift(-k));
+    }
+
+    /// Takes the stone off cell `i` and updates the keys and shapes around it.
+    fn remove(&mut self, i: usize) {
+        let Some(color) = self.cells[i].color() else {
+            return;
+        };
+        self.cells[i] = Cell::Empty;
+        self.counts[color.index()] -= 1;
+        self.hash ^= zobrist::stone(color, i);
+        self.touch(i, |key, k| *key &= !(3 << table::shift(-k)));
+        for d in 0..4 {
+            self.reshape(i, d);
+        }
+        self.reflag(i);
+    }
+
+    /// Applies `edit(key, k)` to the key of every cell `k` steps from `i` on each line (for
+    /// `k` in ±1..=5; `i` sits at offset `-k` in that cell's key) and re-reads the shapes of the
+    /// empty ones.
+    #[inline]
+    fn touch(&mut self, i: usize, edit: impl Fn(&mut u32, i32)) {
+        for d in 0..4 {
+            let step = DIRS[d];
+            for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let q = (i as isize + k as isize * step) as usize;
+                edit(&mut self.keys[q][d], k);
+                if self.cells[q] == Cell::Empty {
+                    self.reshape(q, d);
+                    self.reflag(q);
+                }
+            }
+        }
+    }
+
+    /// Puts a stone without recording a move (for look-ahead); undo with [`Board::lift`].
+    #[inline]
+    pub fn drop_stone(&mut self, index: usize, color: Color) {
+        self.place(index, color);
+    }
+
+    /// Takes back a stone put with [`Board::drop_stone`].
+    #[inline]
+    pub fn lift(&mut self, index: usize) {
+        self.remove(index);
+    }
+
+    fn set(&mut self, p: Point, color: Color) {
+        debug_assert_eq!(self.cells[p.index()], Cell::Empty, "{p} is taken");
+        self.place(p.index(), color);
     }
 
     /// Places a set-up stone of `color` (no move order). The caller checks `p` is empty.
@@ -205,11 +367,8 @@ impl Board {
     /// Takes back the last played move; `None` when there is none.
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.history.pop()?;
-        let i = p.index();
-        let color = self.cells[i].color()?;
-        self.cells[i] = Cell::Empty;
-        self.counts[color.index()] -= 1;
-        self.hash ^= zobrist::stone(color, i);
+        let color = self.cells[p.index()].color()?;
+        self.remove(p.index());
         self.set_to_move(color);
         Some(p)
     }

@@ -1,10 +1,22 @@
 //! Shapes a stone makes, and Renju forbidden points.
+//!
+//! [`table`] maps a cell's line key to the [`Shape`] a stone there would make on that line; the
+//! board keeps those shapes up to date on every move. [`Class`] sums up the four lines of a
+//! cell. [`foul`] judges black's forbidden points under renju (RIF 9.2 / 9.3): overline, double
+//! four (also two fours on one line) and double three, where a three counts only when one of
+//! its straight-four points is itself a legal move, judged recursively; a move that makes five
+//! is never forbidden. [`reference`] is a slow judge written from the definitions alone, kept
+//! to check the fast one and to verify proofs.
+
+pub mod reference;
+pub mod table;
 
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, DIRS, Point};
+pub use table::Shape;
 
 /// Why a point is forbidden for black under renju.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -25,8 +37,131 @@ impl fmt::Display for Foul {
     }
 }
 
-/// Whether a black stone at the empty point `p` would be a foul under the board's rule
-/// (always `None` outside renju). The seam where the forbidden-point judge plugs in.
-pub fn foul(_board: &Board, _p: Point) -> Option<Foul> {
-    None
+/// What a stone of one colour would make at a cell, summed over its four lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Class {
+    pub five: bool,
+    pub overline: bool,
+    /// Fours, counting two on a line with two separate five points.
+    pub fours: u8,
+    /// Whether one of the fours is a straight four.
+    pub straight: bool,
+    /// Open threes (for black under renju, before the false-three check).
+    pub threes: u8,
+    pub closed_threes: u8,
+    pub twos: u8,
+}
+
+impl Class {
+    pub fn of(shapes: &[Shape; 4]) -> Class {
+        let mut c = Class::default();
+        for &s in shapes {
+            match s {
+                Shape::Five => c.five = true,
+                Shape::Overline => c.overline = true,
+                Shape::FourFour | Shape::Four => c.fours += s.fours(),
+                Shape::StraightFour => {
+                    c.fours += 1;
+                    c.straight = true;
+                }
+                Shape::Three => c.threes += 1,
+                Shape::ClosedThree => c.closed_threes += 1,
+                Shape::Two => c.twos += 1,
+                Shape::None => {}
+            }
+        }
+        c
+    }
+}
+
+/// The class of a `color` stone at the empty point `p`.
+pub fn class(board: &Board, p: Point, color: Color) -> Class {
+    Class::of(board.shapes(p.index(), color))
+}
+
+/// Whether a black stone at the empty point `p` would be forbidden (always `None` unless the
+/// board's rule is renju). Takes a copy of the board only when a double three must be judged.
+pub fn foul(board: &Board, p: Point) -> Option<Foul> {
+    if !board.rule().has_fouls(Color::Black) || !board.is_empty(p) {
+        return None;
+    }
+    match quick_foul(board, p.index()) {
+        Quick::Decided(f) => f,
+        Quick::DoubleThree => double_three(&mut board.clone(), p.index()),
+    }
+}
+
+/// [`foul`] on a board the caller lets it borrow mutably (it puts stones and takes them back):
+/// no copy, for the searches.
+pub fn foul_mut(board: &mut Board, index: usize) -> Option<Foul> {
+    if !board.rule().has_fouls(Color::Black) {
+        return None;
+    }
+    match quick_foul(board, index) {
+        Quick::Decided(f) => f,
+        Quick::DoubleThree => double_three(board, index),
+    }
+}
+
+enum Quick {
+    Decided(Option<Foul>),
+    /// Two or more threes: whether they are real needs the recursive check.
+    DoubleThree,
+}
+
+fn quick_foul(board: &Board, i: usize) -> Quick {
+    let c = Class::of(board.shapes(i, Color::Black));
+    if c.five {
+        Quick::Decided(None)
+    } else if c.overline {
+        Quick::Decided(Some(Foul::Overline))
+    } else if c.fours >= 2 {
+        Quick::Decided(Some(Foul::DoubleFour))
+    } else if c.threes >= 2 {
+        Quick::DoubleThree
+    } else {
+        Quick::Decided(None)
+    }
+}
+
+/// Counts the real threes of a black stone at `i` (known to have at least two open threes and
+/// no five, overline or double four); two or more make it a double-three foul.
+fn double_three(board: &mut Board, i: usize) -> Option<Foul> {
+    let dirs: Vec<usize> = (0..4)
+        .filter(|&d| board.shapes(i, Color::Black)[d] == Shape::Three)
+        .collect();
+    let black = board.table(Color::Black);
+    board.drop_stone(i, Color::Black);
+    let mut real = 0;
+    for d in dirs {
+        let key = board.key(i, d);
+        let is_real = (-4i32..=4).filter(|&k| k != 0).any(|k| {
+            let q = (i as isize + k as isize * DIRS[d]) as usize;
+            // q completes a straight four through i on this line, and is itself legal.
+            board.cell(q) == crate::board::Cell::Empty
+                && Shape::from_u8(black[(key | 1 << table::shift(k)) as usize])
+                    == Shape::StraightFour
+                && foul_mut(board, q).is_none()
+        });
+        if is_real {
+            real += 1;
+            if real == 2 {
+                break;
+            }
+        }
+    }
+    board.lift(i);
+    (real >= 2).then_some(Foul::DoubleThree)
+}
+
+/// Every forbidden point of the board for black, in point order (empty unless renju).
+pub fn fouls(board: &Board) -> Vec<(Point, Foul)> {
+    if !board.rule().has_fouls(Color::Black) {
+        return Vec::new();
+    }
+    let mut scratch = board.clone();
+    board
+        .empty_points()
+        .filter_map(|p| foul_mut(&mut scratch, p.index()).map(|f| (p, f)))
+        .collect()
 }

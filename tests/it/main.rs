@@ -5,6 +5,7 @@ mod errors;
 mod formats;
 mod props;
 mod public;
+mod rules;
 mod show;
 
 use std::path::PathBuf;

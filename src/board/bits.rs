@@ -1,0 +1,60 @@
+//! A set of cells of the padded array, one bit a cell.
+
+use super::CELLS;
+
+const WORDS: usize = CELLS / 64;
+
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Bits([u64; WORDS]);
+
+impl Bits {
+    #[inline]
+    pub fn set(&mut self, i: usize, on: bool) {
+        let (w, b) = (i / 64, i % 64);
+        if on {
+            self.0[w] |= 1 << b;
+        } else {
+            self.0[w] &= !(1 << b);
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The first cell in the set.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(k, w)| k * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The cells in the set, in index order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    k * 64 + b
+                })
+            })
+        })
+    }
+}

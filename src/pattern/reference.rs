@@ -1,0 +1,168 @@
+//! A slow judge of shapes and fouls written straight from the definitions, sharing nothing with
+//! the tables but [`Board::get`]: stones are tried on a scratch grid and runs are counted. It
+//! exists to check the fast judge (property tests) and to replay proofs independently.
+
+use super::Foul;
+use crate::board::{Board, Color, Point, Rule};
+
+/// A plain grid of stones.
+#[derive(Clone)]
+pub struct Grid {
+    size: i32,
+    rule: Rule,
+    cells: Vec<Option<Color>>,
+}
+
+const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+impl Grid {
+    pub fn of(board: &Board) -> Grid {
+        let size = board.size() as i32;
+        let mut cells = vec![None; (size * size) as usize];
+        for p in board.points() {
+            cells[(p.y() as i32 * size + p.x() as i32) as usize] = board.get(p);
+        }
+        Grid {
+            size,
+            rule: board.rule(),
+            cells,
+        }
+    }
+
+    pub fn get(&self, x: i32, y: i32) -> Option<Option<Color>> {
+        (0..self.size).contains(&x).then_some(())?;
+        (0..self.size).contains(&y).then_some(())?;
+        Some(self.cells[(y * self.size + x) as usize])
+    }
+
+    pub fn set(&mut self, x: i32, y: i32, c: Option<Color>) {
+        self.cells[(y * self.size + x) as usize] = c;
+    }
+
+    fn run(&self, x: i32, y: i32, (dx, dy): (i32, i32), c: Color) -> usize {
+        let mut run = 1;
+        for s in [1, -1] {
+            let (mut a, mut b) = (x + s * dx, y + s * dy);
+            while self.get(a, b) == Some(Some(c)) {
+                run += 1;
+                a += s * dx;
+                b += s * dy;
+            }
+        }
+        run
+    }
+
+    /// Whether a `c` stone at empty (x, y) wins on line `dir` (or on any line for `None`).
+    pub fn wins(&self, x: i32, y: i32, c: Color, dir: Option<usize>) -> bool {
+        LINES
+            .iter()
+            .enumerate()
+            .filter(|(d, _)| dir.is_none_or(|want| want == *d))
+            .any(|(_, &l)| {
+                let run = self.run(x, y, l, c);
+                if self.rule.exact_five(c) {
+                    run == 5
+                } else {
+                    run >= 5
+                }
+            })
+    }
+
+    /// Empty points on line `dir` through (x, y), within `reach` steps.
+    fn line_points(&self, x: i32, y: i32, dir: usize, reach: i32) -> Vec<(i32, i32)> {
+        let (dx, dy) = LINES[dir];
+        (-reach..=reach)
+            .filter(|&k| k != 0)
+            .map(|k| (x + k * dx, y + k * dy))
+            .filter(|&(a, b)| self.get(a, b) == Some(None))
+            .collect()
+    }
+
+    /// The five points on line `dir` a `c` stone at (x, y) would have, where each five
+    /// passes through (x, y). The stone is put for the look and taken back.
+    fn five_points(&mut self, x: i32, y: i32, dir: usize, c: Color) -> Vec<(i32, i32)> {
+        self.set(x, y, Some(c));
+        let (dx, dy) = LINES[dir];
+        let points = self
+            .line_points(x, y, dir, 5)
+            .into_iter()
+            .filter(|&(a, b)| {
+                self.set(a, b, Some(c));
+                let run = self.run(x, y, (dx, dy), c);
+                self.set(a, b, None);
+                if self.rule.exact_five(c) {
+                    run == 5
+                } else {
+                    run >= 5
+                }
+            })
+            .collect();
+        self.set(x, y, None);
+        points
+    }
+
+    /// The number of fours a `c` stone at (x, y) makes on line `dir`: a straight four (two five
+    /// points five apart with four stones between) is one.
+    pub fn fours(&mut self, x: i32, y: i32, dir: usize, c: Color) -> usize {
+        let fives = self.five_points(x, y, dir, c);
+        match fives[..] {
+            [(a, b), (e, f)] if (a - e).abs().max((b - f).abs()) == 5 => 1,
+            _ => fives.len(),
+        }
+    }
+
+    /// Whether a `c` stone at (x, y) makes a straight four on line `dir`.
+    pub fn straight_four(&mut self, x: i32, y: i32, dir: usize, c: Color) -> bool {
+        let fives = self.five_points(x, y, dir, c);
+        matches!(fives[..], [(a, b), (e, f)] if (a - e).abs().max((b - f).abs()) == 5)
+    }
+
+    /// Whether a black stone at empty (x, y) is forbidden under renju.
+    pub fn foul(&mut self, x: i32, y: i32) -> Option<Foul> {
+        if self.rule != Rule::Renju || self.wins(x, y, Color::Black, None) {
+            return None;
+        }
+        let runs: Vec<usize> = LINES
+            .iter()
+            .map(|&l| self.run(x, y, l, Color::Black))
+            .collect();
+        if runs.iter().any(|&r| r > 5) {
+            return Some(Foul::Overline);
+        }
+        let fours: Vec<usize> = (0..4).map(|d| self.fours(x, y, d, Color::Black)).collect();
+        if fours.iter().sum::<usize>() >= 2 {
+            return Some(Foul::DoubleFour);
+        }
+        let mut real = 0;
+        for d in (0..4).filter(|&d| fours[d] == 0) {
+            // A three: some empty point on the line makes a straight four through (x, y), and
+            // that point is itself legal with (x, y) played.
+            self.set(x, y, Some(Color::Black));
+            let candidates = self.line_points(x, y, d, 4);
+            let mut is_three = false;
+            for (a, b) in candidates {
+                self.set(a, b, Some(Color::Black));
+                self.set(x, y, None);
+                let straight = self.straight_four(x, y, d, Color::Black);
+                self.set(x, y, Some(Color::Black));
+                self.set(a, b, None);
+                if straight && self.foul(a, b).is_none() {
+                    is_three = true;
+                    break;
+                }
+            }
+            self.set(x, y, None);
+            real += usize::from(is_three);
+        }
+        (real >= 2).then_some(Foul::DoubleThree)
+    }
+}
+
+/// Every forbidden point of the board, judged by the reference.
+pub fn fouls(board: &Board) -> Vec<(Point, Foul)> {
+    let mut grid = Grid::of(board);
+    board
+        .empty_points()
+        .filter_map(|p| grid.foul(p.x() as i32, p.y() as i32).map(|f| (p, f)))
+        .collect()
+}

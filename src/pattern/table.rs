@@ -1,0 +1,263 @@
+//! Line-shape tables, built once per (exact-five or not, colour).
+//!
+//! A **line key** describes the ten cells around a point on one line, five each side, two bits
+//! a cell (0 empty, 1 black, 2 white, 3 wall). Slot `s` holds the cell at offset `j` from the
+//! point, `s = j + 5` for `j` in -5..=-1 and `s = j + 4` for `j` in 1..=5; the point itself is
+//! not in its key. The table maps a key to the [`Shape`] a stone of the table's colour at the
+//! point would make on that line, counting only fives and fours **through the point**.
+//!
+//! Shapes are defined by what one more stone does, which is exactly how the table is built:
+//! a key's shape is computed from the shapes of the keys with one more own stone (memoised), so
+//! the whole table costs a few milliseconds and only keys whose walls sit at the ends are built.
+
+use std::sync::OnceLock;
+
+use crate::board::Color;
+
+/// Bits in a line key.
+pub const KEY_BITS: u32 = 20;
+/// Number of line keys.
+pub const KEYS: usize = 1 << KEY_BITS;
+
+/// The shape a stone makes on one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Shape {
+    None = 0,
+    /// An open two: one more stone can make an open three.
+    Two = 1,
+    /// A closed three: one more stone can make a four, but not a straight four.
+    ClosedThree = 2,
+    /// An open three: one more stone can make a straight four.
+    Three = 3,
+    /// A four: exactly one point completes a five.
+    Four = 4,
+    /// A straight four: four in a row with both ends completing a five.
+    StraightFour = 5,
+    /// Two fours on one line (`x.xxx.x` filled in the middle): two separate five points.
+    FourFour = 6,
+    Five = 7,
+    /// Six or more in a row where only an exact five wins.
+    Overline = 8,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 9] = [
+        Shape::None,
+        Shape::Two,
+        Shape::ClosedThree,
+        Shape::Three,
+        Shape::Four,
+        Shape::StraightFour,
+        Shape::FourFour,
+        Shape::Five,
+        Shape::Overline,
+    ];
+
+    #[inline]
+    pub fn from_u8(v: u8) -> Shape {
+        Shape::ALL[v as usize]
+    }
+
+    /// How many fours the shape holds (a straight four is one four with two ends).
+    #[inline]
+    pub fn fours(self) -> u8 {
+        match self {
+            Shape::Four | Shape::StraightFour => 1,
+            Shape::FourFour => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// Bit shift of the slot holding offset `j` (-5..=-1, 1..=5).
+#[inline]
+pub const fn shift(j: i32) -> u32 {
+    2 * (if j < 0 { j + 5 } else { j + 4 }) as u32
+}
+
+const EMPTY: u32 = 0;
+const WALL: u32 = 3;
+const OFFSETS: [i32; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
+
+struct Builder {
+    own: u32,
+    exact: bool,
+    memo: Vec<u8>,
+}
+
+impl Builder {
+    #[inline]
+    fn cell(key: u32, j: i32) -> u32 {
+        (key >> shift(j)) & 3
+    }
+
+    fn run(&self, key: u32) -> usize {
+        let mut run = 1;
+        for sign in [1, -1] {
+            let mut j = sign;
+            while (-5..=5).contains(&j) && Builder::cell(key, j) == self.own {
+                run += 1;
+                j += sign;
+            }
+        }
+        run
+    }
+
+    fn shape(&mut self, key: u32) -> u8 {
+        let known = self.memo[key as usize];
+        if known != u8::MAX {
+            return known;
+        }
+        let run = self.run(key);
+        let shape = if run == 5 || (run > 5 && !self.exact) {
+            Shape::Five
+        } else if run > 5 {
+            Shape::Overline
+        } else {
+            let mut fives = [0i32; 10];
+            let mut n_fives = 0;
+            let mut next = 0u16; // the set of shapes one more stone can make
+            for j in OFFSETS {
+                if Builder::cell(key, j) == EMPTY {
+                    let s = self.shape(key | self.own << shift(j));
+                    if s == Shape::Five as u8 {
+                        fives[n_fives] = j;
+                        n_fives += 1;
+                    } else {
+                        next |= 1 << s;
+                    }
+                }
+            }
+            let can = |s: Shape| next & (1 << s as u8) != 0;
+            match n_fives {
+                0 if can(Shape::StraightFour) => Shape::Three,
+                0 if can(Shape::Four) || can(Shape::FourFour) => Shape::ClosedThree,
+                0 if can(Shape::Three) => Shape::Two,
+                0 => Shape::None,
+                1 => Shape::Four,
+                2 if fives[1] - fives[0] == 5 => Shape::StraightFour,
+                _ => Shape::FourFour,
+            }
+        };
+        self.memo[key as usize] = shape as u8;
+        shape as u8
+    }
+}
+
+/// Every key whose walls lie at the ends of the line (the only keys a board produces).
+fn valid_sides() -> Vec<u32> {
+    // One side: `n` non-wall cells nearest the point, then walls; bits for offsets 1..=5.
+    let mut sides = Vec::new();
+    for n in 0..=5u32 {
+        for mut v in 0..3u32.pow(n) {
+            let mut bits = 0;
+            for k in 0..5 {
+                let code = if k < n {
+                    let c = v % 3;
+                    v /= 3;
+                    c
+                } else {
+                    WALL
+                };
+                bits |= code << (2 * k);
+            }
+            sides.push(bits);
+        }
+    }
+    sides
+}
+
+fn build(exact: bool, color: Color) -> Box<[u8]> {
+    let own = match color {
+        Color::Black => 1,
+        Color::White => 2,
+    };
+    let mut b = Builder {
+        own,
+        exact,
+        memo: vec![u8::MAX; KEYS],
+    };
+    let sides = valid_sides();
+    for &right in &sides {
+        for &left in &sides {
+            // `left` lists offsets -1, -2, …; slots 4, 3, … hold them.
+            let mut key = 0;
+            for k in 0..5 {
+                key |= ((left >> (2 * k)) & 3) << shift(-(k as i32) - 1);
+                key |= ((right >> (2 * k)) & 3) << shift(k as i32 + 1);
+            }
+            b.shape(key);
+        }
+    }
+    for m in b.memo.iter_mut() {
+        if *m == u8::MAX {
+            *m = Shape::None as u8;
+        }
+    }
+    b.memo.into_boxed_slice()
+}
+
+static TABLES: [[OnceLock<Box<[u8]>>; 2]; 2] = [
+    [OnceLock::new(), OnceLock::new()],
+    [OnceLock::new(), OnceLock::new()],
+];
+
+/// The shape table for stones of `color` where only an exact five wins (`exact`) or five or more.
+pub fn table(exact: bool, color: Color) -> &'static [u8] {
+    TABLES[exact as usize][color.index()].get_or_init(|| build(exact, color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a key from a picture of the line: 11 characters, the middle one the point.
+    fn key(line: &str) -> u32 {
+        let cells: Vec<char> = line.chars().collect();
+        assert_eq!(cells.len(), 11);
+        let mut key = 0;
+        for (i, c) in cells.iter().enumerate() {
+            let j = i as i32 - 5;
+            if j == 0 {
+                continue;
+            }
+            let code = match c {
+                'x' => 1,
+                'o' => 2,
+                '|' => 3,
+                _ => 0,
+            };
+            key |= code << shift(j);
+        }
+        key
+    }
+
+    fn black(exact: bool, line: &str) -> Shape {
+        Shape::from_u8(table(exact, Color::Black)[key(line) as usize])
+    }
+
+    #[test]
+    fn shapes_of_black_stones() {
+        assert_eq!(black(true, "...xx+xx..."), Shape::Five);
+        assert_eq!(black(true, "..xxx+xx..."), Shape::Overline);
+        assert_eq!(black(false, "..xxx+xx..."), Shape::Five);
+        assert_eq!(black(true, "...xx+x...."), Shape::StraightFour);
+        assert_eq!(black(true, "..oxx+x...."), Shape::Four);
+        assert_eq!(black(true, "..x.x+x.x.."), Shape::FourFour);
+        assert_eq!(black(true, "....x+x...."), Shape::Three);
+        assert_eq!(black(true, "...x.+x...."), Shape::Three);
+        assert_eq!(black(true, "...ox+x...."), Shape::ClosedThree);
+        assert_eq!(
+            black(true, "|||.x+x.|||"),
+            Shape::ClosedThree,
+            "walls leave room for one five"
+        );
+        assert_eq!(black(true, "|x..x+x...."), Shape::Three);
+        assert_eq!(black(true, ".....+x...."), Shape::Two);
+        assert_eq!(black(true, ".....+....."), Shape::None);
+        // Exact five: a four whose only five point makes six is no four.
+        assert_eq!(black(true, "x.xxx+o...."), Shape::None);
+        assert_eq!(black(false, "x.xxx+o...."), Shape::Four);
+    }
+}

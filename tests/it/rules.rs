@@ -1,0 +1,211 @@
+//! Rules: the incremental shapes and the fast foul judge agree with the slow reference on random
+//! positions of every rule and several sizes; hand-checked forbidden-point fixtures.
+
+use proptest::prelude::*;
+use tengen::board::{Board, Color, Point, Rule};
+use tengen::pattern::reference::{self, Grid};
+use tengen::pattern::{self, Foul};
+
+/// A random position: stones put by colour, skipping taken points and fives; then some played
+/// and undone, so the incremental updates run both ways.
+fn position(rules: Vec<Rule>) -> impl Strategy<Value = Board> {
+    (
+        prop::sample::select(vec![7u8, 9, 15, 19]),
+        prop::sample::select(rules),
+        prop::collection::vec((0u8..19, 0u8..19, any::<bool>()), 0..70),
+        prop::collection::vec((0u8..19, 0u8..19), 0..8),
+    )
+        .prop_map(|(size, rule, stones, churn)| {
+            let mut board = Board::new(size, rule).unwrap();
+            for (x, y, black) in stones {
+                let p = Point::new(x % size, y % size).unwrap();
+                let c = if black { Color::Black } else { Color::White };
+                if board.is_empty(p) && !board.makes_five(p, c) {
+                    board.put(p, c);
+                }
+            }
+            let mut played = 0;
+            for (x, y) in churn {
+                let p = Point::new(x % size, y % size).unwrap();
+                if board.is_empty(p) {
+                    board.play(p);
+                    played += 1;
+                }
+            }
+            for _ in 0..played / 2 {
+                board.undo();
+            }
+            board
+        })
+}
+
+fn rebuilt(board: &Board) -> Board {
+    let mut fresh = Board::new(board.size(), board.rule()).unwrap();
+    for c in [Color::Black, Color::White] {
+        for p in board.stones(c) {
+            fresh.put(p, c);
+        }
+    }
+    fresh
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_shapes_match_the_reference(board in position(Rule::ALL.to_vec())) {
+        let fresh = rebuilt(&board);
+        let mut grid = Grid::of(&board);
+        for p in board.empty_points() {
+            let (x, y) = (p.x() as i32, p.y() as i32);
+            for c in [Color::Black, Color::White] {
+                prop_assert_eq!(board.shapes(p.index(), c), fresh.shapes(p.index(), c), "{} {:?}", p, c);
+                let five = grid.wins(x, y, c, None);
+                prop_assert_eq!(board.five_points(c).contains(p.index()), five, "five {} {:?}\n{:?}", p, c, board);
+                let fours: usize = (0..4).map(|d| grid.fours(x, y, d, c)).sum();
+                let class = pattern::class(&board, p, c);
+                // Fours only mean something where the stone does not already win or overline.
+                if !five && !class.overline {
+                    prop_assert_eq!(class.fours as usize, fours, "fours {} {:?}\n{:?}", p, c, board);
+                }
+                prop_assert_eq!(board.four_points(c).contains(p.index()), !five && class.fours > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_fouls_match_the_reference(board in position(vec![Rule::Renju])) {
+        prop_assert_eq!(pattern::fouls(&board), reference::fouls(&board), "\n{:?}", board);
+    }
+}
+
+/// The forbidden points of a diagram (black to move, renju).
+fn fouls_of(diagram: &str) -> Vec<(String, Foul)> {
+    use tengen::input::{LoadOptions, Source, load};
+    let source = Source {
+        name: "<fixture>".into(),
+        text: diagram.to_string(),
+    };
+    let opts = LoadOptions {
+        given: tengen::setup::Given {
+            rule: Some(Rule::Renju),
+            to_move: Some(Color::Black),
+            size: None,
+        },
+        ..LoadOptions::default()
+    };
+    let board = load(&source, &opts).unwrap().board;
+    let fast = pattern::fouls(&board);
+    assert_eq!(
+        fast,
+        reference::fouls(&board),
+        "fast and reference judges disagree"
+    );
+    fast.into_iter().map(|(p, f)| (p.to_string(), f)).collect()
+}
+
+fn foul_at(fouls: &[(String, Foul)], point: &str) -> Option<Foul> {
+    fouls.iter().find(|(p, _)| p == point).map(|(_, f)| *f)
+}
+
+const EMPTY_ROWS: &str = " 9 . . . . . . . . . . . . . . . 9\n 8 . . . . . . . . . . . . . . . 8\n";
+
+fn board(rows: &str) -> String {
+    format!(
+        "   a b c d e f g h i j k l m n o\n15 . . . . . . . . . . . . . . . 15\n{rows}{EMPTY_ROWS}"
+    )
+}
+
+#[test]
+fn overline_is_forbidden_and_exact_five_is_not() {
+    let f = fouls_of(&board("14 . . x x x . x x . . . . . . . 14\n"));
+    assert_eq!(
+        foul_at(&f, "f14"),
+        Some(Foul::Overline),
+        "c14-h14 would be six"
+    );
+    let f = fouls_of(&board("14 . . x x x . x . . . . . . . . 14\n"));
+    assert_eq!(foul_at(&f, "f14"), None, "c14-g14 is an exact five");
+}
+
+#[test]
+fn double_fours_across_and_on_one_line() {
+    let f = fouls_of(&board(
+        "14 . . . . x x x . . . . . . . . 14\n13 . . . . . . . x . . . . . . . 13\n12 . . . . . . . x . . . . . . . 12\n11 . . . . . . . x . . . . . . . 11\n",
+    ));
+    assert_eq!(
+        foul_at(&f, "h14"),
+        Some(Foul::DoubleFour),
+        "row e14-h14 and column h11-h14"
+    );
+    let f = fouls_of(&board("14 . . x . x . x . x . . . . . . 14\n"));
+    assert_eq!(
+        foul_at(&f, "f14"),
+        Some(Foul::DoubleFour),
+        "x.xxx.x filled in the middle"
+    );
+}
+
+/// Three on row 7 (e7 f7 g7 once g7 is played) and three on column g (g5 g6 g7).
+const DOUBLE_THREE: &str = "   a b c d e f g h i j k l m n o\n 9 . . . . . . . . . . . . . . . 9\n 8 . . . . . . . . . . . . . . . 8\n 7 . . . . x x . . . . . . . . . 7\n 6 . . . . . . x . . . . . . . . 6\n 5 . . . . . . x . . . . . . . . 5\n 4 . . . . . . . . . . . . . . . 4\n 3 . . . . . . . . . . . . . . . 3\n";
+
+fn with(extra: &[(&str, char)]) -> String {
+    let mut rows: Vec<String> = DOUBLE_THREE.lines().map(String::from).collect();
+    for (point, c) in extra {
+        let p: Point = point.parse().unwrap();
+        let row = rows
+            .iter_mut()
+            .find(|r| r.trim_start().starts_with(&format!("{} ", p.y() + 1)))
+            .unwrap();
+        let col = 3 + 2 * p.x() as usize;
+        row.replace_range(col..col + 1, &c.to_string());
+    }
+    rows.join("\n") + "\n"
+}
+
+#[test]
+fn double_three_and_false_double_threes() {
+    let f = fouls_of(&with(&[]));
+    assert_eq!(foul_at(&f, "g7"), Some(Foul::DoubleThree));
+    // White c7 leaves h7 as the row three's only straight-four point; black h4 h5 h6 make h7 a
+    // double four, so the row three is false and g7 is legal.
+    let f = fouls_of(&with(&[("c7", 'o'), ("h4", 'x'), ("h5", 'x'), ("h6", 'x')]));
+    assert_eq!(foul_at(&f, "h7"), None, "h7 is a 4-3 before g7 is played");
+    assert_eq!(
+        foul_at(&f, "g7"),
+        None,
+        "false double three: its four point is a double four"
+    );
+    // The same with h7 an overline point (h4 h5 h6 . h8 h9): false again.
+    let f = fouls_of(&with(&[
+        ("c7", 'o'),
+        ("h4", 'x'),
+        ("h5", 'x'),
+        ("h6", 'x'),
+        ("h8", 'x'),
+        ("h9", 'x'),
+    ]));
+    assert_eq!(foul_at(&f, "h7"), Some(Foul::Overline));
+    assert_eq!(
+        foul_at(&f, "g7"),
+        None,
+        "false double three: its four point is an overline"
+    );
+    // Without white c7 the row three has a second, legal four point d7: a real double three.
+    let f = fouls_of(&with(&[("h4", 'x'), ("h5", 'x'), ("h6", 'x')]));
+    assert_eq!(foul_at(&f, "g7"), Some(Foul::DoubleThree));
+    // h7 completing a five (h3-h6 below it) is never forbidden, so the three is real.
+    let f = fouls_of(&with(&[
+        ("c7", 'o'),
+        ("h3", 'x'),
+        ("h4", 'x'),
+        ("h5", 'x'),
+        ("h6", 'x'),
+    ]));
+    assert_eq!(foul_at(&f, "h7"), None);
+    assert_eq!(
+        foul_at(&f, "g7"),
+        Some(Foul::DoubleThree),
+        "the three's four point makes five: real"
+    );
+}
