@@ -1,16 +1,15 @@
 //! Command-line interface: clap types, and the commands that turn them into library calls.
 
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::IsTerminal;
+use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
-use crate::board::{Board, Color, Rule};
+use crate::board::{Color, Rule};
 use crate::error::Error;
 use crate::input::{self, LoadOptions, Loaded, Source};
-use crate::notation::puzzle::Meta;
-use crate::notation::{Format, diagram, moves, order, psq, puzzle};
-use crate::report::{json, text};
+use crate::notation::Format;
+use crate::report::text;
 use crate::setup::Given;
 
 /// Analyse Gomoku and Renju positions and solve their puzzles.
@@ -30,6 +29,12 @@ pub enum Command {
     Show(ShowArgs),
     /// Convert a position to another format.
     Convert(ConvertArgs),
+    /// List black's forbidden points under renju.
+    Forbidden(ForbiddenArgs),
+    /// Find and prove a forced win.
+    Solve(SolveArgs),
+    /// Time the solvers on puzzle files and report nodes and time per case.
+    Bench(BenchArgs),
 }
 
 /// Where the position comes from and what the user says about it.
@@ -97,6 +102,66 @@ pub struct ShowArgs {
     pub position: PositionArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Mark black's forbidden points (renju).
+    #[arg(long)]
+    pub forbidden: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ForbiddenArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Search bounds shared by `solve` and `bench`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Stop after this many positions and answer `unknown`.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub max_nodes: u64,
+    /// Find a line of minimum length (deepens one attacker move at a time).
+    #[arg(long)]
+    pub shortest: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("mode").required(true).args(["vcf"])))]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Victory by continuous fours: the attacker plays only fours.
+    #[arg(long)]
+    pub vcf: bool,
+    /// Most attacker moves, counting the first and the winning one (default: the puzzle's
+    /// `limit:`, else no bound).
+    #[arg(long)]
+    pub limit: Option<u32>,
+    /// The side that attacks (default: the side to move; the other side attacks as if its
+    /// opponent had passed).
+    #[arg(long, value_enum)]
+    pub attacker: Option<ColorArg>,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Puzzle files; every VCF case in them is run (kind `vcf`, or `no-win` tagged or
+    /// described as VCF).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Run only the cases whose id contains this text.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Text for people, JSON Lines for programs.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: OutputFormat,
 }
 
 #[derive(Args, Debug)]
@@ -134,7 +199,7 @@ impl From<ColorArg> for Color {
 }
 
 impl PositionArgs {
-    fn given(&self) -> Given {
+    pub fn given(&self) -> Given {
         Given {
             rule: self.rule.map(Rule::from),
             size: self.size,
@@ -142,7 +207,7 @@ impl PositionArgs {
         }
     }
 
-    fn load(&self) -> Result<Loaded, Error> {
+    pub fn load(&self) -> Result<Loaded, Error> {
         let source = Source::from_arg(&self.position)?;
         let opts = LoadOptions {
             format: self.input_format,
@@ -154,7 +219,7 @@ impl PositionArgs {
 
     /// Every position of the input: all the puzzles of a puzzle file read without `--id`, else
     /// the one position.
-    fn load_many(&self) -> Result<Vec<Loaded>, Error> {
+    pub fn load_many(&self) -> Result<Vec<Loaded>, Error> {
         let source = Source::from_arg(&self.position)?;
         let format = self
             .input_format
@@ -186,122 +251,4 @@ impl OutputArgs {
         colored::control::set_override(color);
         text::Style { color }
     }
-}
-
-/// Runs a command, writing its output to `out`; returns the exit code.
-pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, Error> {
-    match cli.command {
-        Command::Show(args) => show(args, out),
-        Command::Convert(args) => convert(args, out),
-    }
-}
-
-fn emit(out: &mut dyn Write, text: &str) -> Result<(), Error> {
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|source| Error::Write {
-            path: "<stdout>".into(),
-            source,
-        })
-}
-
-fn show(args: ShowArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let loaded = args.position.load()?;
-    let id = loaded.meta.as_ref().map(|m| m.id.as_str());
-    let text = match args.output.format {
-        OutputFormat::Json => {
-            let doc = json::Position::of(&loaded.board, id);
-            serde_json::to_string_pretty(&doc).expect("plain data serializes") + "\n"
-        }
-        OutputFormat::Text => {
-            let style = args.output.style();
-            let mut s = String::new();
-            if let Some(id) = id {
-                s.push_str(&format!("# {id}\n"));
-            }
-            s.push_str(&text::board(&loaded.board, &[], style));
-            s.push_str(&text::footer(&loaded.board, ""));
-            s
-        }
-    };
-    emit(out, &text)?;
-    Ok(0)
-}
-
-/// Writes `board` in `format`; `meta` is kept when writing a puzzle.
-pub fn write_format(board: &Board, meta: Option<&Meta>, format: Format) -> Result<String, Error> {
-    let order = || {
-        order::game_order(board).map_err(|e| Error::usage(format!("cannot write {format}: {e}")))
-    };
-    Ok(match format {
-        Format::Moves => moves::write(&order()?) + "\n",
-        Format::Psq => psq::write(board.size(), &order()?),
-        Format::Diagram => diagram::write(board),
-        Format::Puzzle => {
-            let default = Meta {
-                id: "position".into(),
-                ..Meta::default()
-            };
-            puzzle::write(meta.unwrap_or(&default), board)
-        }
-    })
-}
-
-fn convert(args: ConvertArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let all = args.position.load_many()?;
-    let text = match &all[..] {
-        [one] => write_format(&one.board, one.meta.as_ref(), args.to)?,
-        _ if args.to == Format::Puzzle => {
-            let blocks: Vec<String> = all
-                .iter()
-                .map(|l| write_format(&l.board, l.meta.as_ref(), Format::Puzzle))
-                .collect::<Result<_, _>>()?;
-            blocks.join("\n")
-        }
-        _ => {
-            return Err(Error::usage(format!(
-                "{} holds {} puzzles: pick one with --id to convert it to {}",
-                args.position.position,
-                all.len(),
-                args.to
-            )));
-        }
-    };
-    match &args.output {
-        None => emit(out, &text)?,
-        Some(path) => write_atomic(path, &text, args.force)?,
-    }
-    Ok(0)
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so the
-/// file is either the old one or the whole new one; refuses to replace a file unless `force`.
-pub fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), Error> {
-    if path.exists() && !force {
-        return Err(Error::usage(format!(
-            "{} exists: pass --force to replace it",
-            path.display()
-        )));
-    }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tengen-{}.tmp", std::process::id()));
-    let fail = |source| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|_| f.sync_all()))
-        .and_then(|_| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
-    }
-    Ok(())
 }

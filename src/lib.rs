@@ -12,11 +12,13 @@
 
 pub mod board;
 pub mod cli;
+pub mod commands;
 pub mod error;
 pub mod input;
 pub mod notation;
 pub mod pattern;
 pub mod report;
 pub mod setup;
+pub mod solve;
 
 pub use board::{Board, Color, Point, Rule};

@@ -1,13 +1,14 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use tengen::cli::{self, Cli};
+use tengen::cli::Cli;
+use tengen::commands;
 use tengen::error::Error;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut stdout = std::io::stdout().lock();
-    match cli::run(cli, &mut stdout) {
+    match commands::run(cli, &mut stdout) {
         Ok(code) => ExitCode::from(code),
         // A closed pipe (`tengen show … | head`) is not an error.
         Err(Error::Write { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {

@@ -13,13 +13,13 @@ pub mod table;
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, DIRS, Point};
 pub use table::Shape;
 
 /// Why a point is forbidden for black under renju.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Foul {
     Overline,

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Point, Rule};
+use crate::pattern::Foul;
+use crate::solve::{Ending, Outcome};
 
 /// `tengen show --format json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,4 +40,49 @@ impl Position {
             id: id.map(str::to_string),
         }
     }
+}
+
+/// `tengen forbidden --format json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forbidden {
+    pub rule: Rule,
+    /// Black's forbidden points, in point order (empty unless the rule is renju).
+    pub points: Vec<ForbiddenPoint>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForbiddenPoint {
+    pub point: Point,
+    pub foul: Foul,
+}
+
+/// `tengen solve --format json`, and one line of `tengen bench --format json` (with `id`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Solve {
+    /// The puzzle id, when the position came from a puzzle file.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub id: Option<String>,
+    /// `"vcf"`.
+    pub mode: String,
+    pub rule: Rule,
+    pub attacker: Color,
+    /// `"win"`, `"no-win"` (within `limit` attacker moves) or `"unknown"` (budget spent).
+    pub result: Outcome,
+    /// The winning line, attacker first, alternating; empty unless a win.
+    pub line: Vec<Point>,
+    /// Attacker moves in the line, counting the first and the winning one.
+    pub attacker_moves: usize,
+    /// How the line ends: `"five"`, or `"forced-foul"` (black's only block is forbidden).
+    pub ending: Option<Ending>,
+    /// The bound searched: most attacker moves.
+    pub limit: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The solver's own time in milliseconds (parsing and start-up excluded).
+    pub elapsed_ms: f64,
+    /// Whether the line was replayed by the independent checker (always true for a win).
+    pub verified: bool,
 }

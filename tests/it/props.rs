@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tengen::board::{Board, Point, Rule};
-use tengen::cli::write_format;
+use tengen::commands::write_format;
 use tengen::input::{LoadOptions, Source, load};
 use tengen::notation::Format;
 use tengen::setup::Given;

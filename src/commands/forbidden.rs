@@ -1,0 +1,46 @@
+use std::io::Write;
+
+use super::{emit, to_json};
+use crate::board::Rule;
+use crate::cli::{ForbiddenArgs, OutputFormat};
+use crate::error::Error;
+use crate::pattern;
+use crate::report::{json, text};
+
+pub fn run(args: ForbiddenArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let loaded = args.position.load()?;
+    let board = &loaded.board;
+    let fouls = pattern::fouls(board);
+    let report = match args.output.format {
+        OutputFormat::Json => to_json(&json::Forbidden {
+            rule: board.rule(),
+            points: fouls
+                .iter()
+                .map(|&(point, foul)| json::ForbiddenPoint { point, foul })
+                .collect(),
+        }),
+        OutputFormat::Text => {
+            let style = args.output.style();
+            let marks: Vec<_> = fouls
+                .iter()
+                .map(|&(p, _)| (p, text::Mark::Forbidden))
+                .collect();
+            let mut s = text::board(board, &marks, style);
+            s.push_str(&text::footer(board, ", # forbidden for black"));
+            if board.rule() != Rule::Renju {
+                s.push_str(&format!(
+                    "no forbidden points: only renju forbids moves (rule {})\n",
+                    board.rule()
+                ));
+            } else if fouls.is_empty() {
+                s.push_str("no forbidden points\n");
+            }
+            for (p, f) in &fouls {
+                s.push_str(&format!("{p} {f}\n"));
+            }
+            s
+        }
+    };
+    emit(out, &report)?;
+    Ok(0)
+}

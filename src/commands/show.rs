@@ -1,0 +1,38 @@
+use std::io::Write;
+
+use super::{emit, to_json};
+use crate::cli::{OutputFormat, ShowArgs};
+use crate::error::Error;
+use crate::pattern;
+use crate::report::{json, text};
+
+pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<u8, Error> {
+    let loaded = args.position.load()?;
+    let board = &loaded.board;
+    let id = loaded.meta.as_ref().map(|m| m.id.as_str());
+    let report = match args.output.format {
+        OutputFormat::Json => to_json(&json::Position::of(board, id)),
+        OutputFormat::Text => {
+            let style = args.output.style();
+            let marks: Vec<_> = if args.forbidden {
+                pattern::fouls(board)
+                    .into_iter()
+                    .map(|(p, _)| (p, text::Mark::Forbidden))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
+            s.push_str(&text::board(board, &marks, style));
+            let extra = if args.forbidden {
+                ", # forbidden for black"
+            } else {
+                ""
+            };
+            s.push_str(&text::footer(board, extra));
+            s
+        }
+    };
+    emit(out, &report)?;
+    Ok(0)
+}

@@ -1,0 +1,207 @@
+//! VCF: victory by continuous fours.
+//!
+//! The attacker plays only moves that make a four (or five); the defender's reply is forced: the
+//! one point that stops the five. A defender block that makes a four of its own must be
+//! answered: the attacker wins at once if it has a five, else it must block with a move that is
+//! itself a four. Under renju black never plays a forbidden point, and white also wins when
+//! black's only block is one. A transposition table remembers positions proven to fail within a
+//! depth; `shortest` deepens the bound one attacker move at a time, so the first win found is
+//! of minimum length.
+
+use super::tt::FailTable;
+use super::{Ending, Limits, Outcome, Solution};
+use crate::board::{Board, Color, DIRS, Point};
+use crate::pattern::{self, Class};
+
+enum Step {
+    Win(Ending),
+    Fail,
+    Abort,
+}
+
+struct Search<'a> {
+    board: &'a mut Board,
+    attacker: Color,
+    count_five: bool,
+    nodes: u64,
+    max_nodes: u64,
+    table: FailTable,
+    line: Vec<Point>,
+}
+
+/// Solves VCF for `attacker` (who moves first, whatever the board's side to move).
+pub fn solve(board: &Board, attacker: Color, limits: Limits, shortest: bool) -> Solution {
+    let mut scratch = board.clone();
+    scratch.set_to_move(attacker);
+    let mut s = Search {
+        board: &mut scratch,
+        attacker,
+        count_five: limits.count_five,
+        nodes: 0,
+        max_nodes: limits.nodes,
+        table: FailTable::with_megabytes(64),
+        line: Vec::new(),
+    };
+    let depths: Vec<u32> = if shortest {
+        (1..=limits.depth).collect()
+    } else {
+        vec![limits.depth]
+    };
+    let mut outcome = Outcome::NoWin;
+    let mut ending = None;
+    for depth in depths {
+        match s.search(depth) {
+            Step::Win(e) => {
+                outcome = Outcome::Win;
+                ending = Some(e);
+                break;
+            }
+            Step::Abort => {
+                outcome = Outcome::Unknown;
+                break;
+            }
+            Step::Fail => {}
+        }
+    }
+    let line = if outcome == Outcome::Win {
+        std::mem::take(&mut s.line)
+    } else {
+        Vec::new()
+    };
+    Solution {
+        outcome,
+        line,
+        ending,
+        nodes: s.nodes,
+    }
+}
+
+impl Search<'_> {
+    /// The attacker is to move with at most `depth` moves left.
+    fn search(&mut self, depth: u32) -> Step {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Step::Abort;
+        }
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if depth == 0 {
+            return Step::Fail;
+        }
+        if let Some(i) = self.board.five_points(a).first() {
+            self.line.push(Point::from_index(i));
+            return Step::Win(Ending::Five);
+        }
+        let hash = self.board.hash();
+        if self.table.fails(hash, depth) {
+            return Step::Fail;
+        }
+        let threats = *self.board.five_points(d);
+        let candidates: Vec<usize> = match threats.count() {
+            0 => self.ordered_fours(),
+            1 => {
+                let q = threats.first().unwrap_or(0);
+                if self.board.four_points(a).contains(q) {
+                    vec![q]
+                } else {
+                    vec![]
+                }
+            }
+            _ => vec![],
+        };
+        for p in candidates {
+            if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
+                continue;
+            }
+            let step = self.try_four(p, depth);
+            if !matches!(step, Step::Fail) {
+                return step;
+            }
+        }
+        self.table.store(hash, depth);
+        Step::Fail
+    }
+
+    /// Plays the four `p`, the forced block, and searches on.
+    fn try_four(&mut self, p: usize, depth: u32) -> Step {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        self.board.play(Point::from_index(p));
+        self.line.push(Point::from_index(p));
+        let fives = *self.board.five_points(a);
+        let step = match fives.count() {
+            0 => Step::Fail,
+            1 => {
+                let q = fives.first().unwrap_or(0);
+                if d == Color::Black && pattern::foul_mut(self.board, q).is_some() {
+                    Step::Win(Ending::ForcedFoul)
+                } else if depth < 2 {
+                    Step::Fail
+                } else {
+                    self.board.play(Point::from_index(q));
+                    self.line.push(Point::from_index(q));
+                    let step = self.search(depth - 1);
+                    self.board.undo();
+                    if !matches!(step, Step::Win(_)) {
+                        self.line.pop();
+                    }
+                    step
+                }
+            }
+            _ if depth >= 2 || !self.count_five => {
+                // Two five points: block one, make the other.
+                let mut points = fives.iter();
+                let (block, win) = (points.next().unwrap_or(0), points.next().unwrap_or(0));
+                self.line.push(Point::from_index(block));
+                self.line.push(Point::from_index(win));
+                Step::Win(Ending::DoubleThreat)
+            }
+            _ => Step::Fail,
+        };
+        self.board.undo();
+        if !matches!(step, Step::Win(_)) {
+            self.line.pop();
+        }
+        step
+    }
+
+    /// The attacker's fours, best first: those that win outright (straight four, or two fours
+    /// outside renju's black), then fours that also make threes, then by closeness to the last
+    /// moves.
+    fn ordered_fours(&self) -> Vec<usize> {
+        let a = self.attacker;
+        let last = self
+            .board
+            .history()
+            .iter()
+            .rev()
+            .take(4)
+            .map(|p| p.index())
+            .collect::<Vec<_>>();
+        let mut scored: Vec<(i32, usize)> = self
+            .board
+            .four_points(a)
+            .iter()
+            .map(|i| {
+                let c = Class::of(self.board.shapes(i, a));
+                let mut score = 0;
+                if c.straight || c.fours >= 2 {
+                    score += 1000;
+                }
+                score += 100 * c.threes as i32 + 30 * c.closed_threes as i32 + 10 * c.twos as i32;
+                score -= last.iter().map(|&j| distance(i, j)).min().unwrap_or(0) as i32;
+                (-score, i)
+            })
+            .collect();
+        scored.sort_unstable();
+        scored.into_iter().map(|(_, i)| i).collect()
+    }
+}
+
+/// Chebyshev distance between two cells of the padded array.
+fn distance(i: usize, j: usize) -> usize {
+    let stride = DIRS[1] as usize;
+    let (dx, dy) = (
+        (i % stride).abs_diff(j % stride),
+        (i / stride).abs_diff(j / stride),
+    );
+    dx.max(dy)
+}
