@@ -121,10 +121,10 @@ impl Board {
             if self.cells[i] == Cell::Wall {
                 continue;
             }
-            for d in 0..4 {
+            for (d, &step) in DIRS.iter().enumerate() {
                 let mut key = 0;
                 for j in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                    let q = (i as isize + j as isize * DIRS[d]) as usize;
+                    let q = (i as isize + j as isize * step) as usize;
                     key |= (self.cells[q] as u32) << table::shift(j);
                 }
                 self.keys[i][d] = key;
@@ -321,8 +321,7 @@ impl Board {
     /// empty ones.
     #[inline]
     fn touch(&mut self, i: usize, edit: impl Fn(&mut u32, i32)) {
-        for d in 0..4 {
-            let step = DIRS[d];
+        for (d, &step) in DIRS.iter().enumerate() {
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (i as isize + k as isize * step) as usize;
                 edit(&mut self.keys[q][d], k);

@@ -183,9 +183,9 @@ fn build(exact: bool, color: Color) -> Box<[u8]> {
         for &left in &sides {
             // `left` lists offsets -1, -2, …; slots 4, 3, … hold them.
             let mut key = 0;
-            for k in 0..5 {
-                key |= ((left >> (2 * k)) & 3) << shift(-(k as i32) - 1);
-                key |= ((right >> (2 * k)) & 3) << shift(k as i32 + 1);
+            for k in 0..5i32 {
+                key |= ((left >> (2 * k)) & 3) << shift(-k - 1);
+                key |= ((right >> (2 * k)) & 3) << shift(k + 1);
             }
             b.shape(key);
         }

@@ -7,6 +7,7 @@ mod props;
 mod public;
 mod rules;
 mod show;
+mod solve;
 
 use std::path::PathBuf;
 

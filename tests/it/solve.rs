@@ -1,0 +1,266 @@
+//! `tengen solve --vcf`: the public VCF cases, our composed puzzles, the three-valued result,
+//! shortest lines, and board symmetries.
+
+use proptest::prelude::*;
+use tengen::board::{Board, Color, Point, Rule};
+use tengen::commands::vcf_case;
+use tengen::input::{Source, load_all};
+use tengen::report::json;
+use tengen::setup::Given;
+use tengen::solve::{Ending, Limits, Outcome, vcf, verify};
+
+use crate::{public_files, run};
+
+fn solve(args: &[&str]) -> json::Solve {
+    let mut all = vec!["solve", "--vcf", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn every_public_vcf_case_is_solved_within_its_limit() {
+    let mut cases = 0;
+    for file in public_files() {
+        let source = Source::from_arg(file.to_str().unwrap()).unwrap();
+        for loaded in load_all(&source, Given::default()).unwrap() {
+            let Some(expected) = vcf_case(&loaded) else {
+                continue;
+            };
+            let meta = loaded.meta.as_ref().unwrap();
+            let doc = solve(&[file.to_str().unwrap(), "--id", &meta.id]);
+            assert_eq!(doc.result, expected, "{}", meta.id);
+            if let Some(limit) = meta.limit {
+                assert!(
+                    doc.attacker_moves as u32 <= limit,
+                    "{}: {} > {limit}",
+                    meta.id,
+                    doc.attacker_moves
+                );
+            }
+            assert_eq!(doc.verified, expected == Outcome::Win);
+            cases += 1;
+        }
+    }
+    if cases > 0 {
+        assert_eq!(
+            cases, 22,
+            "6 quintet, 2 quintet-2024 and 14 mintaka VCF cases"
+        );
+    }
+}
+
+#[test]
+fn the_short_twin_has_no_vcf_within_eleven() {
+    let Some(file) = public_files()
+        .into_iter()
+        .find(|f| f.ends_with("quintet-renju.txt"))
+    else {
+        return;
+    };
+    let f = file.to_str().unwrap();
+    let doc = solve(&[f, "--id", "quintet/vcf_black_short"]);
+    assert_eq!((doc.result, doc.limit), (Outcome::NoWin, 11));
+    let doc = solve(&[f, "--id", "quintet/vcf_black_short", "--limit", "12"]);
+    assert_eq!((doc.result, doc.attacker_moves), (Outcome::Win, 12));
+    let doc = solve(&[f, "--id", "quintet/vcf_white"]);
+    assert_eq!(
+        doc.ending,
+        Some(Ending::ForcedFoul),
+        "white's last four can only be blocked on a black foul"
+    );
+    assert_eq!(doc.line.last().unwrap().to_string(), "h14");
+}
+
+#[test]
+fn a_spent_budget_is_unknown_never_no_win() {
+    let Some(file) = public_files()
+        .into_iter()
+        .find(|f| f.ends_with("quintet-renju.txt"))
+    else {
+        return;
+    };
+    let doc = solve(&[
+        file.to_str().unwrap(),
+        "--id",
+        "quintet/vcf_long",
+        "--max-nodes",
+        "50",
+    ]);
+    assert_eq!(doc.result, Outcome::Unknown);
+    assert!(doc.line.is_empty());
+    let (_, text, _) = run(&[
+        "solve",
+        "--vcf",
+        file.to_str().unwrap(),
+        "--id",
+        "quintet/vcf_long",
+        "--max-nodes",
+        "50",
+    ]);
+    assert!(text.starts_with("# quintet/vcf_long\nunknown"), "{text}");
+}
+
+#[test]
+fn shortest_lines_are_minimal() {
+    let Some(file) = public_files()
+        .into_iter()
+        .find(|f| f.ends_with("mintaka-renju.txt"))
+    else {
+        return;
+    };
+    let f = file.to_str().unwrap();
+    for id in [
+        "mintaka/basic_vcf_2",
+        "mintaka/trap_vcf_3",
+        "mintaka/basic_vcf_5",
+    ] {
+        let any = solve(&[f, "--id", id]);
+        let short = solve(&[f, "--id", id, "--shortest"]);
+        assert_eq!(short.result, Outcome::Win);
+        assert!(short.attacker_moves <= any.attacker_moves, "{id}");
+        let n = short.attacker_moves.to_string();
+        let below = (short.attacker_moves - 1).to_string();
+        assert_eq!(
+            solve(&[f, "--id", id, "--limit", &n]).result,
+            Outcome::Win,
+            "{id}"
+        );
+        assert_eq!(
+            solve(&[f, "--id", id, "--limit", &below]).result,
+            Outcome::NoWin,
+            "{id}: nothing shorter"
+        );
+    }
+}
+
+#[test]
+fn composed_puzzles_under_each_rule() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let doc = solve(&[file, "--id", "tengen/double-four"]);
+    assert_eq!(
+        (doc.result, doc.rule, doc.attacker_moves),
+        (Outcome::Win, Rule::Freestyle, 1)
+    );
+    assert_eq!(doc.line[0].to_string(), "h8");
+    let doc = solve(&[file, "--id", "tengen/six-is-no-win"]);
+    assert_eq!((doc.result, doc.rule), (Outcome::Win, Rule::Standard));
+    assert_eq!(
+        doc.line.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["b5"],
+        "g5 would be a six"
+    );
+    let doc = solve(&[file, "--id", "tengen/six-is-no-win", "--rule", "freestyle"]);
+    assert_eq!(doc.line.len(), 1, "under freestyle either end wins");
+    let doc = solve(&[file, "--id", "tengen/small-board"]);
+    assert_eq!((doc.result, doc.attacker_moves), (Outcome::Win, 1));
+    let doc = solve(&[file, "--id", "tengen/small-board", "--attacker", "white"]);
+    assert_eq!(doc.result, Outcome::NoWin, "white has no four to play");
+}
+
+#[test]
+fn text_output_numbers_the_line_on_the_board() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let (code, out, _) = run(&["solve", "--vcf", file, "--id", "tengen/double-four"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("black wins by VCF in 1 moves"), "{out}");
+    assert!(out.contains("line: h8 "), "{out}");
+    assert!(out.contains(" 8 . . . o x x x 1"), "{out}");
+}
+
+#[test]
+fn the_verifier_rejects_lines_that_are_not_forced_wins() {
+    let source = Source {
+        name: "t".into(),
+        text: "h8 a1 i8 a2 j8 a3".into(),
+    };
+    let board = tengen::input::load(&source, &Default::default())
+        .unwrap()
+        .board;
+    let good: Vec<Point> = ["k8", "g8", "l8"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let not_forced: Vec<Point> = ["k8", "l8", "g8"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let not_a_four: Vec<Point> = ["h9", "g8", "l8"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let short: Vec<Point> = ["k8", "g8"].iter().map(|s| s.parse().unwrap()).collect();
+    assert_eq!(verify::vcf_line(&board, Color::Black, &good), Ok(()));
+    assert!(
+        verify::vcf_line(&board, Color::Black, &not_forced).is_ok(),
+        "an open four: either block loses"
+    );
+    assert!(verify::vcf_line(&board, Color::Black, &not_a_four).is_err());
+    assert!(
+        verify::vcf_line(&board, Color::Black, &short).is_err(),
+        "ends before a five"
+    );
+    // White has a four (a1-a4 after a4): black must answer it.
+    let source = Source {
+        name: "t".into(),
+        text: "h8 a1 i8 a2 j8 a3 b9 a4".into(),
+    };
+    let board = tengen::input::load(&source, &Default::default())
+        .unwrap()
+        .board;
+    assert!(
+        verify::vcf_line(&board, Color::Black, &good).is_err(),
+        "white would make five first"
+    );
+}
+
+/// The 8 symmetries of the square.
+fn transform(p: Point, size: u8, t: u8) -> Point {
+    let (x, y, m) = (p.x(), p.y(), size - 1);
+    let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if t & 1 != 0 { m - x } else { x };
+    let y = if t & 2 != 0 { m - y } else { y };
+    Point::new(x, y).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Random dense positions: the VCF outcome and the shortest length are the same under all
+    /// eight symmetries, and every win verifies.
+    #[test]
+    fn symmetries_preserve_vcf(
+        rule in prop::sample::select(Rule::ALL.to_vec()),
+        stones in prop::collection::vec((3u8..12, 3u8..12), 10..40),
+        t in 1u8..8,
+    ) {
+        let mut board = Board::new(15, rule).unwrap();
+        for (x, y) in stones {
+            let p = Point::new(x, y).unwrap();
+            let side = board.to_move();
+            if board.is_empty(p) && !board.makes_five(p, side)
+                && !(rule.has_fouls(side) && tengen::pattern::foul(&board, p).is_some()) {
+                board.play(p);
+            }
+        }
+        if board.winner().is_none() {
+            let mut mirrored = Board::new(15, rule).unwrap();
+            for c in [Color::Black, Color::White] {
+                for p in board.stones(c) {
+                    mirrored.put(transform(p, 15, t), c);
+                }
+            }
+            mirrored.set_to_move(board.to_move());
+            let limits = Limits { depth: 8, count_five: false, nodes: 200_000 };
+            let a = vcf::solve(&board, board.to_move(), limits, true);
+            let b = vcf::solve(&mirrored, board.to_move(), limits, true);
+            prop_assert_eq!(a.outcome, b.outcome, "{:?}", board);
+            prop_assert_eq!(a.attacker_moves(), b.attacker_moves());
+            if a.outcome == Outcome::Win {
+                prop_assert_eq!(verify::vcf_line(&board, board.to_move(), &a.line), Ok(()));
+                prop_assert_eq!(verify::vcf_line(&mirrored, board.to_move(), &b.line), Ok(()));
+            }
+        }
+    }
+}
