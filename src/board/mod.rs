@@ -61,10 +61,11 @@ pub struct Board {
     rule: Rule,
     cells: [Cell; CELLS],
     keys: [[u32; 4]; CELLS],
-    shapes: [[[Shape; 4]; 2]; CELLS],
+    /// Per cell and line: black's shape in the low four bits, white's in the high.
+    shapes: [[u8; 4]; CELLS],
     fives: [Bits; 2],
     fours: [Bits; 2],
-    tables: [&'static [u8]; 2],
+    table: &'static table::Compact,
     to_move: Color,
     hash: u64,
     history: Vec<Point>,
@@ -97,10 +98,10 @@ impl Board {
             rule,
             cells,
             keys: [[0; 4]; CELLS],
-            shapes: [[[Shape::None; 4]; 2]; CELLS],
+            shapes: [[0; 4]; CELLS],
             fives: [Bits::default(); 2],
             fours: [Bits::default(); 2],
-            tables: Board::tables_for(rule),
+            table: table::compact(rule),
             to_move: Color::Black,
             hash: zobrist::side(Color::Black),
             history: Vec::new(),
@@ -109,10 +110,6 @@ impl Board {
         };
         board.refresh_all();
         Some(board)
-    }
-
-    fn tables_for(rule: Rule) -> [&'static [u8]; 2] {
-        [Color::Black, Color::White].map(|c| table::table(rule.exact_five(c), c))
     }
 
     /// Recomputes every key and shape from the cells.
@@ -145,20 +142,21 @@ impl Board {
     /// Re-reads the shapes of empty cell `i` on line `d` from its key.
     #[inline]
     fn reshape(&mut self, i: usize, d: usize) {
-        let key = self.keys[i][d] as usize;
-        self.shapes[i][0][d] = Shape::from_u8(self.tables[0][key]);
-        self.shapes[i][1][d] = Shape::from_u8(self.tables[1][key]);
+        self.shapes[i][d] = self.table.get(self.keys[i][d]);
     }
 
     /// Updates the five and four bit sets for empty cell `i`.
     #[inline]
     fn reflag(&mut self, i: usize) {
-        for c in 0..2 {
-            let s = &self.shapes[i][c];
-            let five = s.contains(&Shape::Five);
-            let four = !five && s.iter().any(|s| s.fours() > 0);
-            self.fives[c].set(i, five);
-            self.fours[c].set(i, four);
+        let s = self.shapes[i];
+        let mut flags = [0u8; 2];
+        for byte in s {
+            flags[0] |= table::FLAGS[(byte & 15) as usize];
+            flags[1] |= table::FLAGS[(byte >> 4) as usize];
+        }
+        for (c, f) in flags.into_iter().enumerate() {
+            self.fives[c].set(i, f & 1 != 0);
+            self.fours[c].set(i, f == 2);
         }
     }
 
@@ -173,7 +171,7 @@ impl Board {
     /// The same stones under another rule (the caller re-validates if the rule matters).
     pub fn set_rule(&mut self, rule: Rule) {
         self.rule = rule;
-        self.tables = Board::tables_for(rule);
+        self.table = table::compact(rule);
         self.refresh_all();
     }
 
@@ -258,8 +256,9 @@ impl Board {
 
     /// The shapes a `color` stone at empty cell `index` would make on the four lines.
     #[inline]
-    pub fn shapes(&self, index: usize, color: Color) -> &[Shape; 4] {
-        &self.shapes[index][color.index()]
+    pub fn shapes(&self, index: usize, color: Color) -> [Shape; 4] {
+        let shift = 4 * color.index();
+        self.shapes[index].map(|b| Shape::from_u8((b >> shift) & 15))
     }
 
     /// The line key of cell `index` on line `dir`.
@@ -271,7 +270,7 @@ impl Board {
     /// The shape table of `color` under this board's rule.
     #[inline]
     pub fn table(&self, color: Color) -> &'static [u8] {
-        self.tables[color.index()]
+        table::table(self.rule.exact_five(color), color)
     }
 
     /// Empty cells where `color` would complete a five (for black under renju, an exact five).
@@ -326,8 +325,11 @@ impl Board {
                 let q = (i as isize + k as isize * step) as usize;
                 edit(&mut self.keys[q][d], k);
                 if self.cells[q] == Cell::Empty {
+                    let before = self.shapes[q][d];
                     self.reshape(q, d);
-                    self.reflag(q);
+                    if self.shapes[q][d] != before {
+                        self.reflag(q);
+                    }
                 }
             }
         }

@@ -76,7 +76,7 @@ impl Class {
 
 /// The class of a `color` stone at the empty point `p`.
 pub fn class(board: &Board, p: Point, color: Color) -> Class {
-    Class::of(board.shapes(p.index(), color))
+    Class::of(&board.shapes(p.index(), color))
 }
 
 /// Whether a black stone at the empty point `p` would be forbidden (always `None` unless the
@@ -110,7 +110,7 @@ enum Quick {
 }
 
 fn quick_foul(board: &Board, i: usize) -> Quick {
-    let c = Class::of(board.shapes(i, Color::Black));
+    let c = Class::of(&board.shapes(i, Color::Black));
     if c.five {
         Quick::Decided(None)
     } else if c.overline {

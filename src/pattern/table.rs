@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use crate::board::Color;
+use crate::board::{Color, Rule};
 
 /// Bits in a line key.
 pub const KEY_BITS: u32 = 20;
@@ -207,6 +207,78 @@ static TABLES: [[OnceLock<Box<[u8]>>; 2]; 2] = [
 pub fn table(exact: bool, color: Color) -> &'static [u8] {
     TABLES[exact as usize][color.index()].get_or_init(|| build(exact, color))
 }
+
+static COMBINED: [OnceLock<Box<[u8]>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// Both colours' shapes in one byte per key (black in the low four bits, white in the high),
+/// so the board reads one table entry per cell and line.
+pub fn combined(rule: Rule) -> &'static [u8] {
+    COMBINED[rule as usize].get_or_init(|| {
+        let black = table(rule.exact_five(Color::Black), Color::Black);
+        let white = table(rule.exact_five(Color::White), Color::White);
+        black.iter().zip(white).map(|(&b, &w)| b | w << 4).collect()
+    })
+}
+
+/// The combined table in compact form: a key's two five-cell halves each have one of only
+/// [`SIDES`] valid layouts (walls only at the far end), so `shapes` has `SIDES²` entries (about
+/// 130 KB, which stays in cache) indexed through two 1024-entry maps from half-keys.
+pub struct Compact {
+    left: Box<[u16; 1024]>,
+    right: Box<[u16; 1024]>,
+    shapes: Box<[u8]>,
+}
+
+/// Valid layouts of one five-cell half of a line key.
+pub const SIDES: usize = 364;
+
+impl Compact {
+    /// The combined shape byte of a line key.
+    #[inline]
+    pub fn get(&self, key: u32) -> u8 {
+        let l = self.left[(key & 1023) as usize] as usize;
+        let r = self.right[(key >> 10) as usize] as usize;
+        self.shapes[l * SIDES + r]
+    }
+}
+
+static COMPACT: [OnceLock<Compact>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// The compact combined table of `rule`.
+pub fn compact(rule: Rule) -> &'static Compact {
+    COMPACT[rule as usize].get_or_init(|| {
+        let full = combined(rule);
+        let sides = valid_sides();
+        debug_assert_eq!(sides.len(), SIDES);
+        let (mut left, mut right) = (Box::new([0u16; 1024]), Box::new([0u16; 1024]));
+        let mut left_bits = vec![0u32; SIDES];
+        for (n, &side) in sides.iter().enumerate() {
+            // `side` lists offsets 1..=5 outwards; the right half uses that order, the left
+            // half (slots 4, 3, …) the mirror.
+            let mut l = 0;
+            for k in 0..5i32 {
+                l |= ((side >> (2 * k)) & 3) << shift(-k - 1);
+            }
+            left[l as usize] = n as u16;
+            right[side as usize] = n as u16;
+            left_bits[n] = l;
+        }
+        let mut shapes = vec![0u8; SIDES * SIDES].into_boxed_slice();
+        for (ln, &l) in left_bits.iter().enumerate() {
+            for (rn, &r) in sides.iter().enumerate() {
+                shapes[ln * SIDES + rn] = full[(l | r << 10) as usize];
+            }
+        }
+        Compact {
+            left,
+            right,
+            shapes,
+        }
+    })
+}
+
+/// Bit 0: the shape is a five; bit 1: it holds a four.
+pub const FLAGS: [u8; 9] = [0, 0, 0, 0, 2, 2, 2, 1, 0];
 
 #[cfg(test)]
 mod tests {

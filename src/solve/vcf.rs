@@ -181,7 +181,7 @@ impl Search<'_> {
             .four_points(a)
             .iter()
             .map(|i| {
-                let c = Class::of(self.board.shapes(i, a));
+                let c = Class::of(&self.board.shapes(i, a));
                 let mut score = 0;
                 if c.straight || c.fours >= 2 {
                     score += 1000;
