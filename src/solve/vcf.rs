@@ -164,30 +164,24 @@ impl Search<'_> {
     }
 
     /// The attacker's fours, best first: those that win outright (straight four, or two fours
-    /// outside renju's black), then fours that also make threes, then by closeness to the last
-    /// moves.
+    /// outside renju's black), then by the threes they also make, then closest to the
+    /// attacker's previous move (weights tuned on the public VCF cases: half the nodes of
+    /// ordering by threes alone).
     fn ordered_fours(&self) -> Vec<usize> {
         let a = self.attacker;
-        let last = self
-            .board
-            .history()
-            .iter()
-            .rev()
-            .take(4)
-            .map(|p| p.index())
-            .collect::<Vec<_>>();
+        let previous = self.board.history().iter().rev().nth(1).map(|p| p.index());
         let mut scored: Vec<(i32, usize)> = self
             .board
             .four_points(a)
             .iter()
             .map(|i| {
                 let c = Class::of(&self.board.shapes(i, a));
-                let mut score = 0;
+                let mut score =
+                    20 * c.threes as i32 + 10 * c.closed_threes as i32 + 5 * c.twos as i32;
                 if c.straight || c.fours >= 2 {
                     score += 1000;
                 }
-                score += 100 * c.threes as i32 + 30 * c.closed_threes as i32 + 10 * c.twos as i32;
-                score -= last.iter().map(|&j| distance(i, j)).min().unwrap_or(0) as i32;
+                score -= 10 * previous.map_or(0, |j| distance(i, j)) as i32;
                 (-score, i)
             })
             .collect();
