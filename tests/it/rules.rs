@@ -209,3 +209,100 @@ fn double_three_and_false_double_threes() {
         "the three's four point makes five: real"
     );
 }
+
+#[test]
+fn forbidden_command_lists_and_marks_fouls() {
+    let (code, out, err) = crate::run_stdin(
+        &[
+            "forbidden",
+            "-",
+            "--rule",
+            "renju",
+            "--to-move",
+            "black",
+            "--format",
+            "json",
+        ],
+        DOUBLE_THREE,
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc: tengen::report::json::Forbidden = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc.rule, Rule::Renju);
+    let g7 = doc
+        .points
+        .iter()
+        .find(|f| f.point.to_string() == "g7")
+        .expect("g7 is listed");
+    assert_eq!(g7.foul, Foul::DoubleThree);
+    let (_, text, _) = crate::run_stdin(
+        &["forbidden", "-", "--rule", "renju", "--to-move", "black"],
+        DOUBLE_THREE,
+    );
+    assert!(text.contains(" 7 . . . . x x # "), "{text}");
+    assert!(text.contains("g7 double three"), "{text}");
+    let (_, text, _) = crate::run_stdin(
+        &[
+            "show",
+            "-",
+            "--rule",
+            "renju",
+            "--to-move",
+            "black",
+            "--forbidden",
+        ],
+        DOUBLE_THREE,
+    );
+    assert!(text.contains(" 7 . . . . x x # "), "{text}");
+    let (_, text, _) = crate::run_stdin(
+        &[
+            "forbidden",
+            "-",
+            "--rule",
+            "freestyle",
+            "--to-move",
+            "black",
+        ],
+        DOUBLE_THREE,
+    );
+    assert!(text.contains("only renju forbids moves"), "{text}");
+}
+
+#[test]
+fn a_renju_record_with_a_black_foul_is_refused() {
+    let moves = "e7 a1 f7 a3 g5 a5 g6 a7 g7";
+    let (code, _, err) = crate::run(&["show", moves, "--rule", "renju"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(":1:25:")
+            && err.contains("forbidden point for black")
+            && err.contains("double three"),
+        "{err}"
+    );
+    let (code, _, _) = crate::run(&["show", moves, "--rule", "freestyle"]);
+    assert_eq!(code, 0, "only renju forbids it");
+}
+
+#[test]
+fn composed_renju_positions_get_an_order_without_fouls() {
+    // Black e7 f7 g5 g6 g7: played last, g7 would be a double three, so the order must put it
+    // earlier. Five stones each: black to move.
+    let diagram = with(&[
+        ("g7", 'x'),
+        ("c3", 'o'),
+        ("e3", 'o'),
+        ("l9", 'o'),
+        ("n9", 'o'),
+        ("l4", 'o'),
+    ]);
+    let (code, out, err) = crate::run_stdin(
+        &["convert", "-", "--rule", "renju", "--to", "moves"],
+        &diagram,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.trim().ends_with("g7"), "{out}");
+    let (code, _, err) = crate::run(&["show", out.trim(), "--rule", "renju"]);
+    assert_eq!(
+        code, 0,
+        "the written record replays under renju: {out} {err}"
+    );
+}

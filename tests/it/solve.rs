@@ -164,7 +164,7 @@ fn text_output_numbers_the_line_on_the_board() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
     let (code, out, _) = run(&["solve", "--vcf", file, "--id", "tengen/double-four"]);
     assert_eq!(code, 0);
-    assert!(out.contains("black wins by VCF in 1 moves"), "{out}");
+    assert!(out.contains("black wins by VCF in 1 move ("), "{out}");
     assert!(out.contains("line: h8 "), "{out}");
     assert!(out.contains(" 8 . . . o x x x 1"), "{out}");
 }
