@@ -89,8 +89,9 @@ fn text_report(board: &Board, doc: &json::Solve, style: text::Style) -> String {
                 Some(crate::solve::Ending::ForcedFoul) => ", black's only block is forbidden",
                 _ => "",
             };
+            let plural = if doc.attacker_moves == 1 { "" } else { "s" };
             format!(
-                "{} wins by VCF in {} moves{how} (line verified)",
+                "{} wins by VCF in {} move{plural}{how} (line verified)",
                 doc.attacker, doc.attacker_moves
             )
         }
