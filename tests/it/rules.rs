@@ -306,3 +306,29 @@ fn composed_renju_positions_get_an_order_without_fouls() {
         "the written record replays under renju: {out} {err}"
     );
 }
+
+#[test]
+fn nested_false_double_three() {
+    // White c7 leaves h7 as the only straight-four point of g7's row three. With black h8 h9
+    // (column) and i6 j5 (anti-diagonal), h7 is a four plus two threes once g7 is played.
+    let base = [
+        ("c7", 'o'),
+        ("h8", 'x'),
+        ("h9", 'x'),
+        ("i6", 'x'),
+        ("j5", 'x'),
+    ];
+    let f = fouls_of(&with(&base));
+    assert_eq!(
+        foul_at(&f, "g7"),
+        None,
+        "h7 would be a 4-3-3, so the row three is false"
+    );
+    // White k4 leaves g8 as the anti-diagonal three's only four point, and g8 is a double four
+    // (column g5-g8 and the anti-diagonal): that three is false, h7 is a legal 4-3, and g7's
+    // row three is real again.
+    let mut nested = base.to_vec();
+    nested.push(("k4", 'o'));
+    let f = fouls_of(&with(&nested));
+    assert_eq!(foul_at(&f, "g7"), Some(Foul::DoubleThree));
+}
