@@ -127,7 +127,7 @@ pub struct SearchArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("mode").required(true).args(["vcf"])))]
+#[command(group(ArgGroup::new("mode").required(true).args(["vcf", "vct", "win_in"])))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
@@ -138,10 +138,30 @@ pub struct SolveArgs {
     /// Victory by continuous fours: the attacker plays only fours.
     #[arg(long)]
     pub vcf: bool,
-    /// Most attacker moves, counting the first and the winning one (default: the puzzle's
-    /// `limit:`, else no bound).
+    /// Victory by continuous threats: fours, threes and other moves that threaten a VCF.
     #[arg(long)]
+    pub vct: bool,
+    /// A win in N: the attacker makes five (or forces a foul) on or before its N-th move,
+    /// counting the first; the full threat search.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=255))]
+    pub win_in: Option<u32>,
+    /// Most attacker moves up to the one that makes the win unstoppable (default: the
+    /// puzzle's `limit:`, else no bound).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub limit: Option<u32>,
+    /// VCT: attacker moves in the VCF that makes a quiet move a threat (1: threes; 2: also
+    /// moves that set up a four-three). Default: the puzzle's `threat-limit:`, else 2.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
+    pub threat_limit: Option<u32>,
+    /// VCT: size of the proof-number table in megabytes (memory stays within it).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash_mb: u64,
+    /// VCT: print the whole proof tree (every defence considered and the answer to each).
+    #[arg(long)]
+    pub proof: bool,
+    /// VCT: skip checking the proof against every legal defence.
+    #[arg(long)]
+    pub no_verify: bool,
     /// The side that attacks (default: the side to move; the other side attacks as if its
     /// opponent had passed).
     #[arg(long, value_enum)]

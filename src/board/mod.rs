@@ -190,6 +190,15 @@ impl Board {
         self.hash
     }
 
+    /// The hash the board would have after the side to move plays at cell `index`.
+    #[inline]
+    pub fn hash_after(&self, index: usize) -> u64 {
+        self.hash
+            ^ zobrist::stone(self.to_move, index)
+            ^ zobrist::side(self.to_move)
+            ^ zobrist::side(self.to_move.opponent())
+    }
+
     #[inline]
     pub fn cell(&self, index: usize) -> Cell {
         self.cells[index]

@@ -95,6 +95,9 @@ pub fn run(args: BenchArgs, out: &mut dyn Write) -> Result<u8, Error> {
                         nodes: solution.nodes,
                         elapsed_ms: ms,
                         verified: solution.outcome == Outcome::Win,
+                        threat_limit: None,
+                        proof_nodes: None,
+                        proof: None,
                     };
                     serde_json::to_string(&doc).expect("plain data serializes") + "\n"
                 }

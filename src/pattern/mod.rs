@@ -50,6 +50,7 @@ pub struct Class {
     pub threes: u8,
     pub closed_threes: u8,
     pub twos: u8,
+    pub closed_twos: u8,
 }
 
 impl Class {
@@ -67,6 +68,7 @@ impl Class {
                 Shape::Three => c.threes += 1,
                 Shape::ClosedThree => c.closed_threes += 1,
                 Shape::Two => c.twos += 1,
+                Shape::ClosedTwo => c.closed_twos += 1,
                 Shape::None => {}
             }
         }

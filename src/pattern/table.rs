@@ -24,26 +24,29 @@ pub const KEYS: usize = 1 << KEY_BITS;
 #[repr(u8)]
 pub enum Shape {
     None = 0,
+    /// A closed two: one more stone can make a closed three, but not an open one.
+    ClosedTwo = 1,
     /// An open two: one more stone can make an open three.
-    Two = 1,
+    Two = 2,
     /// A closed three: one more stone can make a four, but not a straight four.
-    ClosedThree = 2,
+    ClosedThree = 3,
     /// An open three: one more stone can make a straight four.
-    Three = 3,
+    Three = 4,
     /// A four: exactly one point completes a five.
-    Four = 4,
+    Four = 5,
     /// A straight four: four in a row with both ends completing a five.
-    StraightFour = 5,
+    StraightFour = 6,
     /// Two fours on one line (`x.xxx.x` filled in the middle): two separate five points.
-    FourFour = 6,
-    Five = 7,
+    FourFour = 7,
+    Five = 8,
     /// Six or more in a row where only an exact five wins.
-    Overline = 8,
+    Overline = 9,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 9] = [
+    pub const ALL: [Shape; 10] = [
         Shape::None,
+        Shape::ClosedTwo,
         Shape::Two,
         Shape::ClosedThree,
         Shape::Three,
@@ -134,6 +137,7 @@ impl Builder {
                 0 if can(Shape::StraightFour) => Shape::Three,
                 0 if can(Shape::Four) || can(Shape::FourFour) => Shape::ClosedThree,
                 0 if can(Shape::Three) => Shape::Two,
+                0 if can(Shape::ClosedThree) => Shape::ClosedTwo,
                 0 => Shape::None,
                 1 => Shape::Four,
                 2 if fives[1] - fives[0] == 5 => Shape::StraightFour,
@@ -278,7 +282,7 @@ pub fn compact(rule: Rule) -> &'static Compact {
 }
 
 /// Bit 0: the shape is a five; bit 1: it holds a four.
-pub const FLAGS: [u8; 9] = [0, 0, 0, 0, 2, 2, 2, 1, 0];
+pub const FLAGS: [u8; 10] = [0, 0, 0, 0, 0, 2, 2, 2, 1, 0];
 
 #[cfg(test)]
 mod tests {
@@ -327,6 +331,7 @@ mod tests {
         );
         assert_eq!(black(true, "|x..x+x...."), Shape::Three);
         assert_eq!(black(true, ".....+x...."), Shape::Two);
+        assert_eq!(black(true, "....o+x...."), Shape::ClosedTwo);
         assert_eq!(black(true, ".....+....."), Shape::None);
         // Exact five: a four whose only five point makes six is no four.
         assert_eq!(black(true, "x.xxx+o...."), Shape::None);

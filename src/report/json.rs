@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, Point, Rule};
 use crate::pattern::Foul;
+use crate::solve::proof::Attack;
 use crate::solve::{Ending, Outcome};
 
 /// `tengen show --format json`.
@@ -65,7 +66,7 @@ pub struct Solve {
     /// The puzzle id, when the position came from a puzzle file.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub id: Option<String>,
-    /// `"vcf"`.
+    /// `"vcf"`, `"vct"` or `"win-in"`.
     pub mode: String,
     pub rule: Rule,
     pub attacker: Color,
@@ -83,6 +84,16 @@ pub struct Solve {
     pub nodes: u64,
     /// The solver's own time in milliseconds (parsing and start-up excluded).
     pub elapsed_ms: f64,
-    /// Whether the line was replayed by the independent checker (always true for a win).
+    /// Whether the win was checked independently: a VCF line replayed on a plain grid; a VCT
+    /// proof tried against every legal defence (false when `--no-verify` skipped it).
     pub verified: bool,
+    /// VCT: the threat limit searched with.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub threat_limit: Option<u32>,
+    /// VCT: nodes (attacker and defender moves) in the proof tree.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub proof_nodes: Option<usize>,
+    /// VCT with `--proof`: the proof tree.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub proof: Option<Attack>,
 }

@@ -4,8 +4,10 @@
 //! for, or **unknown** when the node budget ran out first — a search cut short never says
 //! "no win".
 
+pub mod proof;
 pub mod tt;
 pub mod vcf;
+pub mod vct;
 pub mod verify;
 
 use serde::{Deserialize, Serialize};

@@ -25,7 +25,7 @@ struct Search<'a> {
     count_five: bool,
     nodes: u64,
     max_nodes: u64,
-    table: FailTable,
+    table: &'a mut FailTable,
     line: Vec<Point>,
 }
 
@@ -33,36 +33,60 @@ struct Search<'a> {
 pub fn solve(board: &Board, attacker: Color, limits: Limits, shortest: bool) -> Solution {
     let mut scratch = board.clone();
     scratch.set_to_move(attacker);
-    let mut s = Search {
-        board: &mut scratch,
-        attacker,
-        count_five: limits.count_five,
-        nodes: 0,
-        max_nodes: limits.nodes,
-        table: FailTable::with_megabytes(64),
-        line: Vec::new(),
-    };
+    let mut table = FailTable::with_megabytes(64);
     let depths: Vec<u32> = if shortest {
         (1..=limits.depth).collect()
     } else {
         vec![limits.depth]
     };
-    let mut outcome = Outcome::NoWin;
-    let mut ending = None;
+    let mut nodes = 0;
     for depth in depths {
-        match s.search(depth) {
-            Step::Win(e) => {
-                outcome = Outcome::Win;
-                ending = Some(e);
-                break;
-            }
-            Step::Abort => {
-                outcome = Outcome::Unknown;
-                break;
-            }
-            Step::Fail => {}
+        let budget = Limits {
+            depth,
+            nodes: limits.nodes.saturating_sub(nodes),
+            ..limits
+        };
+        let s = search_in_place(&mut scratch, attacker, budget, &mut table);
+        nodes += s.nodes;
+        if s.outcome != Outcome::NoWin {
+            return Solution { nodes, ..s };
         }
     }
+    Solution {
+        outcome: Outcome::NoWin,
+        line: Vec::new(),
+        ending: None,
+        nodes,
+    }
+}
+
+/// What [`search_in_place`] returns.
+pub type VcfRun = Solution;
+
+/// Solves VCF on `board` as it stands, with `attacker` to move (the board's side to move must
+/// be the attacker's), leaving the board as it found it. `table` may be shared between calls
+/// for the same attacker and `count_five`: it only holds proven failures.
+pub fn search_in_place(
+    board: &mut Board,
+    attacker: Color,
+    limits: Limits,
+    table: &mut FailTable,
+) -> VcfRun {
+    debug_assert_eq!(board.to_move(), attacker);
+    let mut s = Search {
+        board,
+        attacker,
+        count_five: limits.count_five,
+        nodes: 0,
+        max_nodes: limits.nodes,
+        table,
+        line: Vec::new(),
+    };
+    let (outcome, ending) = match s.search(limits.depth) {
+        Step::Win(e) => (Outcome::Win, Some(e)),
+        Step::Abort => (Outcome::Unknown, None),
+        Step::Fail => (Outcome::NoWin, None),
+    };
     let line = if outcome == Outcome::Win {
         std::mem::take(&mut s.line)
     } else {

@@ -1,0 +1,736 @@
+//! VCT: victory by continuous threats, by depth-first proof-number search (df-pn, Nagai 2002)
+//! over threat space.
+//!
+//! **Attacker moves** (OR nodes): a five ends it; with the defender threatening a five, only
+//! the block; otherwise every four, and every quiet move after which the attacker, were the
+//! defender to pass, has a VCF within `threat_limit` attacker moves (so with 1: open threes and
+//! moves that open a double four; with 2 also moves that set up a four-three). Quiet candidates
+//! are the points where the attacker's shapes show at least a closed two: a new VCF within two
+//! moves must run through such a point (its first four, or its final double threat, lies on a
+//! line holding the new stone and an attacker stone already there), so for threat limits 1 and
+//! 2 the set is complete. Black never plays a forbidden point under renju.
+//!
+//! **Defender moves** (AND nodes): after a four, the block (and if that block is forbidden for
+//! black, the attacker has won). After a quiet threat, the search first finds the attacker's
+//! VCF `V` as if the defender passed; a reply refutes the threat only if after it the attacker
+//! has no VCF within the bound. Replies are tested in a zone that holds every reply that can
+//! change `V`: its own points and the five points it ends on; every point where the defender
+//! makes a four (a counter-four must be answered); the points within four steps on the lines
+//! of `V`'s defender stones (a reply there may join one of them into a defender four); and
+//! under renju the points within five steps on the lines of every black stone of `V` and of
+//! its forced-foul point (a stone there can change what is forbidden). A reply outside the zone
+//! leaves every condition `V` needs unchanged (the attacker's fours keep their five points, the
+//! defender gains no five, no foul changes), so `V` still wins after it. Replies in the zone are
+//! tested exactly: `V` replayed, else a fresh VCF. The recursive foul rule can in principle
+//! reach beyond five steps; [`super::proof::verify`] tries every legal reply outside the tree,
+//! so any gap shows up as a counter-example rather than a false claim.
+//!
+//! **Search**: proof and disproof numbers per (position, remaining depth) in a bounded table
+//! (`hash_mb`), the 1 + ε threshold trick against thrashing, a VCF check at every OR node, move
+//! lists cached per node. A node budget makes the answer `unknown` instead of `no-win`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::proof::{Attack, Defence};
+use super::tt::FailTable;
+use super::{Ending, Limits, Outcome, vcf};
+use crate::board::{Bits, Board, CELLS, Color, DIRS, Point, Rule};
+use crate::pattern::{self, Class};
+
+/// What to search for.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub limits: Limits,
+    /// Attacker moves in the VCF that makes a quiet move a threat.
+    pub threat_limit: u32,
+    /// Size of the proof-number table in megabytes.
+    pub hash_mb: usize,
+}
+
+/// A VCT answer: the outcome, the proof tree of a win, and positions searched.
+#[derive(Clone, Debug)]
+pub struct VctSolution {
+    pub outcome: Outcome,
+    pub proof: Option<Attack>,
+    pub nodes: u64,
+}
+
+const INF: u32 = 1 << 30;
+/// Budget of each VCF run inside the threat search (a run that spends it counts as no VCF,
+/// which only costs completeness of pruning, never soundness).
+const INNER_VCF_NODES: u64 = 20_000;
+/// Most cached move lists before the cache is cleared.
+const CACHE_ENTRIES: usize = 1 << 20;
+
+/// Proof and disproof numbers per node key, two slots a bucket.
+struct PnTable {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl PnTable {
+    fn new(mb: usize) -> PnTable {
+        let wanted = ((mb.max(1) << 20) / 16).max(1024);
+        let n = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        PnTable {
+            slots: vec![0; 2 * n],
+            mask: n - 1,
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let i = (key >> 16) as usize & self.mask;
+        [i, i ^ 1]
+            .into_iter()
+            .find(|&j| self.slots[2 * j] == key)
+            .map(|j| {
+                let v = self.slots[2 * j + 1];
+                ((v >> 32) as u32, v as u32)
+            })
+    }
+
+    fn put(&mut self, key: u64, pn: u32, dn: u32) {
+        let i = (key >> 16) as usize & self.mask;
+        let terminal = |v: u64| (v >> 32) as u32 == 0 || v as u32 == 0;
+        let j = if self.slots[2 * i] == key || self.slots[2 * i] == 0 {
+            i
+        } else if self.slots[2 * (i ^ 1)] == key || self.slots[2 * (i ^ 1)] == 0 {
+            i ^ 1
+        } else if terminal(self.slots[2 * i + 1]) && !terminal(self.slots[2 * (i ^ 1) + 1]) {
+            i ^ 1
+        } else {
+            i
+        };
+        self.slots[2 * j] = key;
+        self.slots[2 * j + 1] = (pn as u64) << 32 | dn as u64;
+    }
+}
+
+#[derive(Clone)]
+enum Expansion {
+    Proven,
+    Disproven,
+    Children(Rc<[u16]>),
+}
+
+struct Dfpn {
+    board: Board,
+    attacker: Color,
+    limits: Limits,
+    threat_limit: u32,
+    nodes: u64,
+    table: PnTable,
+    cache: HashMap<u64, Expansion>,
+    vcf_table: FailTable,
+    aborted: bool,
+}
+
+/// Key of a node: the position (with its side to move) and the attacker moves left.
+fn node_key(hash: u64, depth: u32) -> u64 {
+    (hash ^ (depth as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1
+}
+
+/// Solves VCT for `attacker` (who moves first, whatever the board's side to move).
+pub fn solve(board: &Board, attacker: Color, options: Options) -> VctSolution {
+    let mut b = board.clone();
+    b.set_to_move(attacker);
+    let mut s = Dfpn {
+        board: b,
+        attacker,
+        limits: options.limits,
+        threat_limit: options.threat_limit.max(1),
+        nodes: 0,
+        table: PnTable::new(options.hash_mb),
+        cache: HashMap::new(),
+        vcf_table: FailTable::with_megabytes(64),
+        aborted: false,
+    };
+    let depth = options.limits.depth;
+    let (pn, dn) = loop {
+        let (pn, dn) = s.mid(true, depth, INF, INF);
+        if pn == 0 || dn == 0 || s.aborted {
+            break (pn, dn);
+        }
+    };
+    if s.aborted || (pn != 0 && dn != 0) {
+        return VctSolution {
+            outcome: Outcome::Unknown,
+            proof: None,
+            nodes: s.nodes,
+        };
+    }
+    if dn == 0 {
+        return VctSolution {
+            outcome: Outcome::NoWin,
+            proof: None,
+            nodes: s.nodes,
+        };
+    }
+    let proof = s.prove_or(depth);
+    let outcome = if proof.is_some() {
+        Outcome::Win
+    } else {
+        Outcome::Unknown
+    };
+    VctSolution {
+        outcome,
+        proof,
+        nodes: s.nodes,
+    }
+}
+
+impl Dfpn {
+    fn over_budget(&mut self) -> bool {
+        if self.nodes > self.limits.nodes {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn legal(&mut self, c: Color, i: usize) -> bool {
+        !(c == Color::Black
+            && self.board.rule() == Rule::Renju
+            && pattern::foul_mut(&mut self.board, i).is_some())
+    }
+
+    /// A VCF for the attacker, who must be to move, within `depth`.
+    fn vcf(&mut self, depth: u32) -> vcf::VcfRun {
+        let limits = Limits {
+            depth,
+            nodes: INNER_VCF_NODES,
+            ..self.limits
+        };
+        let run = vcf::search_in_place(&mut self.board, self.attacker, limits, &mut self.vcf_table);
+        self.nodes += run.nodes;
+        run
+    }
+
+    /// The children of a node, or its value when it is decided without search.
+    fn expand(&mut self, or: bool, depth: u32) -> Expansion {
+        let key = node_key(self.board.hash(), depth);
+        if let Some(e) = self.cache.get(&key) {
+            return e.clone();
+        }
+        let e = if or {
+            self.expand_or(depth)
+        } else {
+            self.expand_and(depth)
+        };
+        if self.cache.len() >= CACHE_ENTRIES {
+            self.cache.clear();
+        }
+        if !self.aborted {
+            self.cache.insert(key, e.clone());
+        }
+        e
+    }
+
+    fn expand_or(&mut self, depth: u32) -> Expansion {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if !self.board.five_points(a).is_empty() {
+            return Expansion::Proven;
+        }
+        if depth == 0 {
+            return Expansion::Disproven;
+        }
+        let threats = *self.board.five_points(d);
+        if threats.count() >= 2 {
+            return Expansion::Disproven;
+        }
+        if self.vcf(depth).outcome == Outcome::Win {
+            return Expansion::Proven;
+        }
+        if depth == 1 {
+            // Only a five, two fives or a forced foul wins in one move: the VCF would have
+            // found them.
+            return Expansion::Disproven;
+        }
+        let mut children: Vec<(i32, u16)> = Vec::new();
+        if let Some(q) = threats.first() {
+            if self.legal(a, q) {
+                children.push((0, q as u16));
+            }
+        } else {
+            let fours: Vec<usize> = self.board.four_points(a).iter().collect();
+            for i in fours {
+                if self.legal(a, i) {
+                    let c = Class::of(&self.board.shapes(i, a));
+                    children.push((1000 + score(&c), i as u16));
+                }
+            }
+            let bound = self.threat_limit.min(depth - 1);
+            for i in self.quiet_candidates() {
+                if !self.legal(a, i) {
+                    continue;
+                }
+                self.board.drop_stone(i, a);
+                let threat = self.vcf(bound).outcome == Outcome::Win;
+                self.board.lift(i);
+                if threat {
+                    let c = Class::of(&self.board.shapes(i, a));
+                    children.push((score(&c), i as u16));
+                }
+                if self.over_budget() {
+                    break;
+                }
+            }
+        }
+        if children.is_empty() {
+            return Expansion::Disproven;
+        }
+        children.sort_by_key(|&(s, i)| (-s, i));
+        Expansion::Children(children.into_iter().map(|(_, i)| i).collect())
+    }
+
+    /// Empty points, not fours or fives, where the attacker's shapes show at least a closed two
+    /// (an open three or closed three when the threat limit is 1).
+    fn quiet_candidates(&self) -> Vec<usize> {
+        let a = self.attacker;
+        let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
+        self.board
+            .empty_points()
+            .map(|p| p.index())
+            .filter(|&i| !fives.contains(i) && !fours.contains(i))
+            .filter(|&i| {
+                let c = Class::of(&self.board.shapes(i, a));
+                let threes = c.threes + c.closed_threes;
+                if self.threat_limit <= 1 {
+                    threes > 0
+                } else {
+                    threes + c.twos + c.closed_twos > 0
+                }
+            })
+            .collect()
+    }
+
+    fn expand_and(&mut self, depth: u32) -> Expansion {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let fives = *self.board.five_points(a);
+        match fives.count() {
+            n if n >= 2 => {
+                if self.limits.count_five && depth == 0 {
+                    Expansion::Disproven
+                } else {
+                    Expansion::Proven
+                }
+            }
+            1 => {
+                let q = fives.first().unwrap_or(0);
+                if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
+                    Expansion::Proven
+                } else if depth == 0 {
+                    Expansion::Disproven
+                } else {
+                    Expansion::Children(Rc::from(vec![q as u16]))
+                }
+            }
+            _ => {
+                if depth == 0 {
+                    return Expansion::Disproven;
+                }
+                let bound = self.threat_limit.min(depth);
+                self.board.set_to_move(a);
+                let v = self.vcf(bound);
+                self.board.set_to_move(d);
+                if v.outcome != Outcome::Win {
+                    return Expansion::Disproven;
+                }
+                let refutations = self.refutations(&v.line, bound);
+                if refutations.is_empty() {
+                    Expansion::Proven
+                } else {
+                    Expansion::Children(refutations.into_iter().map(|i| i as u16).collect())
+                }
+            }
+        }
+    }
+
+    /// The defender's replies after which the attacker has no VCF within `bound` (see the
+    /// module notes for why replies outside the zone need no test).
+    fn refutations(&mut self, line: &[Point], bound: u32) -> Vec<usize> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let zone = self.zone(line);
+        let mut out = Vec::new();
+        for m in zone.iter() {
+            if self.board.cell(m) != crate::board::Cell::Empty || !self.legal(d, m) {
+                continue;
+            }
+            self.board.play(Point::from_index(m));
+            let still = self.replays(line) || self.vcf(bound).outcome == Outcome::Win;
+            self.board.undo();
+            if !still {
+                out.push(m);
+            }
+            if self.over_budget() {
+                break;
+            }
+        }
+        let _ = a;
+        out
+    }
+
+    fn zone(&mut self, line: &[Point]) -> Bits {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let renju = self.board.rule() == Rule::Renju;
+        let mut zone = Bits::default();
+        let mark_lines = |zone: &mut Bits, i: usize, reach: isize| {
+            for step in DIRS {
+                for k in -reach..=reach {
+                    let j = i as isize + k * step;
+                    if (0..CELLS as isize).contains(&j) {
+                        zone.set(j as usize, true);
+                    }
+                }
+            }
+        };
+        for (k, p) in line.iter().enumerate() {
+            let black = (k % 2 == 0) == (a == Color::Black);
+            let reach = match (k % 2 == 0, renju && black) {
+                (_, true) => 5,
+                (false, false) => 4,
+                (true, false) => 0,
+            };
+            mark_lines(&mut zone, p.index(), reach);
+        }
+        // The five points the line ends on (and a forced-foul point).
+        let mut played = 0;
+        for &p in line {
+            if !self.board.is_empty(p) {
+                break;
+            }
+            self.board.play(p);
+            played += 1;
+        }
+        let ends: Vec<usize> = self.board.five_points(a).iter().collect();
+        for _ in 0..played {
+            self.board.undo();
+        }
+        for i in ends {
+            mark_lines(&mut zone, i, if renju { 5 } else { 0 });
+        }
+        for i in self
+            .board
+            .four_points(d)
+            .iter()
+            .chain(self.board.five_points(d).iter())
+        {
+            zone.set(i, true);
+        }
+        zone
+    }
+
+    /// Whether the VCF `line` still wins as played (the attacker to move).
+    fn replays(&mut self, line: &[Point]) -> bool {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let mut played = 0;
+        let mut ok = false;
+        let mut k = 0;
+        while k < line.len() {
+            let p = line[k];
+            if !self.board.is_empty(p) {
+                break;
+            }
+            if self.board.five_points(a).contains(p.index()) {
+                ok = true;
+                break;
+            }
+            if !self.board.five_points(d).is_empty() || !self.legal(a, p.index()) {
+                break;
+            }
+            self.board.play(p);
+            played += 1;
+            let fives = *self.board.five_points(a);
+            if fives.count() >= 2 {
+                ok = true;
+                break;
+            }
+            let Some(q) = fives.first() else { break };
+            if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
+                ok = true;
+                break;
+            }
+            if line.get(k + 1).map(|p| p.index()) != Some(q) {
+                break;
+            }
+            self.board.play(Point::from_index(q));
+            played += 1;
+            k += 2;
+        }
+        for _ in 0..played {
+            self.board.undo();
+        }
+        ok
+    }
+
+    /// Nagai's MID: searches the node until its proof or disproof number reaches a threshold.
+    fn mid(&mut self, or: bool, depth: u32, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        self.nodes += 1;
+        let key = node_key(self.board.hash(), depth);
+        if self.over_budget() {
+            return self.table.get(key).unwrap_or((1, 1));
+        }
+        let children = match self.expand(or, depth) {
+            Expansion::Proven => {
+                self.table.put(key, 0, INF);
+                return (0, INF);
+            }
+            Expansion::Disproven => {
+                self.table.put(key, INF, 0);
+                return (INF, 0);
+            }
+            Expansion::Children(c) => c,
+        };
+        let child_depth = if or { depth - 1 } else { depth };
+        let (mut pn, mut dn);
+        loop {
+            // Child values from the table (1, 1 when unseen).
+            let mut best = 0;
+            let (mut best_v, mut second_v) = (INF + 1, INF + 1);
+            let (mut sum, mut min) = (0u32, INF);
+            let mut best_other = 0;
+            for (k, &c) in children.iter().enumerate() {
+                let ck = node_key(self.board.hash_after(c as usize), child_depth);
+                let (cpn, cdn) = self.table.get(ck).unwrap_or((1, 1));
+                // OR: choose by proof number, sum disproof numbers; AND: the other way round.
+                let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
+                sum = sum.saturating_add(other).min(INF);
+                min = min.min(sel);
+                if sel < best_v {
+                    second_v = best_v;
+                    best_v = sel;
+                    best = k;
+                    best_other = other;
+                } else if sel < second_v {
+                    second_v = sel;
+                }
+            }
+            if or {
+                (pn, dn) = (min, sum);
+            } else {
+                (pn, dn) = (sum, min);
+            }
+            if pn >= th_pn || dn >= th_dn || self.aborted {
+                break;
+            }
+            // Thresholds for the best child (1 + epsilon against thrashing).
+            let (th_sel, th_other) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
+            let node_other = if or { dn } else { pn };
+            let eps = second_v.saturating_add(second_v / 4 + 1).min(INF);
+            let child_sel = th_sel.min(eps);
+            let child_other = th_other
+                .saturating_sub(node_other)
+                .saturating_add(best_other)
+                .min(INF);
+            let (cpn, cdn) = if or {
+                (child_sel, child_other)
+            } else {
+                (child_other, child_sel)
+            };
+            let c = Point::from_index(children[best] as usize);
+            self.board.play(c);
+            self.mid(!or, child_depth, cpn, cdn);
+            self.board.undo();
+        }
+        if !self.aborted {
+            self.table.put(key, pn, dn);
+        }
+        (pn, dn)
+    }
+
+    /// Searches a node until it is decided (or the budget runs out); true when proven.
+    fn decide(&mut self, or: bool, depth: u32) -> bool {
+        loop {
+            let (pn, dn) = self.mid(or, depth, INF, INF);
+            if pn == 0 {
+                return true;
+            }
+            if dn == 0 || self.aborted {
+                return false;
+            }
+        }
+    }
+
+    /// The proof tree of a proven OR node (attacker to move).
+    fn prove_or(&mut self, depth: u32) -> Option<Attack> {
+        let a = self.attacker;
+        if let Some(i) = self.board.five_points(a).first() {
+            return Some(Attack {
+                mv: Point::from_index(i),
+                ending: Some(Ending::Five),
+                defences: Vec::new(),
+            });
+        }
+        let v = self.vcf(depth);
+        if v.outcome == Outcome::Win {
+            return self.chain(&v.line);
+        }
+        let Expansion::Children(children) = self.expand(true, depth) else {
+            return None;
+        };
+        // A child the table knows is proven, else search the children in turn.
+        let known = children.iter().copied().find(|&c| {
+            let ck = node_key(self.board.hash_after(c as usize), depth - 1);
+            self.table.get(ck).is_some_and(|(pn, _)| pn == 0)
+        });
+        for c in known.into_iter().chain(children.iter().copied()) {
+            let p = Point::from_index(c as usize);
+            self.board.play(p);
+            let proof = if self.decide(false, depth - 1) {
+                self.prove_and(p, depth - 1)
+            } else {
+                None
+            };
+            self.board.undo();
+            if proof.is_some() {
+                return proof;
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The proof tree below the attacker's move `t` (just played; defender to move).
+    fn prove_and(&mut self, t: Point, depth: u32) -> Option<Attack> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let fives: Vec<usize> = self.board.five_points(a).iter().collect();
+        if fives.len() >= 2 {
+            let defences = self.double_threat_defences(&fives);
+            return Some(Attack {
+                mv: t,
+                ending: Some(Ending::DoubleThreat),
+                defences,
+            });
+        }
+        if let [q] = fives[..] {
+            if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
+                return Some(Attack {
+                    mv: t,
+                    ending: Some(Ending::ForcedFoul),
+                    defences: Vec::new(),
+                });
+            }
+        }
+        let replies = match self.expand(false, depth) {
+            Expansion::Children(replies) => replies,
+            Expansion::Proven => self.representative_reply(depth)?,
+            Expansion::Disproven => return None,
+        };
+        let mut defences = Vec::new();
+        for &m in replies.iter() {
+            let p = Point::from_index(m as usize);
+            self.board.play(p);
+            let then = if self.decide(true, depth) {
+                self.prove_or(depth)
+            } else {
+                None
+            };
+            self.board.undo();
+            defences.push(Defence { mv: p, then: then? });
+        }
+        Some(Attack {
+            mv: t,
+            ending: None,
+            defences,
+        })
+    }
+
+    /// Every reply loses to the attacker's VCF: the tree shows one, the first legal point of
+    /// that VCF (the verifier tries all the others).
+    fn representative_reply(&mut self, depth: u32) -> Option<Rc<[u16]>> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        self.board.set_to_move(a);
+        let v = self.vcf(self.threat_limit.min(depth));
+        self.board.set_to_move(d);
+        let reply = v
+            .line
+            .iter()
+            .map(|p| p.index())
+            .find(|&i| self.board.cell(i) == crate::board::Cell::Empty && self.legal(d, i))?;
+        Some(Rc::from(vec![reply as u16]))
+    }
+
+    /// After a move that opens two or more five points: each block, and the five after it.
+    fn double_threat_defences(&mut self, fives: &[usize]) -> Vec<Defence> {
+        let d = self.attacker.opponent();
+        fives
+            .iter()
+            .filter(|&&q| self.legal(d, q))
+            .map(|&q| {
+                let other = fives.iter().copied().find(|&x| x != q).unwrap_or(q);
+                Defence {
+                    mv: Point::from_index(q),
+                    then: Attack {
+                        mv: Point::from_index(other),
+                        ending: Some(Ending::Five),
+                        defences: Vec::new(),
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// A VCF line as a proof tree (the board's side to move is the attacker).
+    fn chain(&mut self, line: &[Point]) -> Option<Attack> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let (&t, rest) = line.split_first()?;
+        if self.board.five_points(a).contains(t.index()) {
+            return Some(Attack {
+                mv: t,
+                ending: Some(Ending::Five),
+                defences: Vec::new(),
+            });
+        }
+        self.board.play(t);
+        let fives: Vec<usize> = self.board.five_points(a).iter().collect();
+        let node = if fives.len() >= 2 {
+            let defences = self.double_threat_defences(&fives);
+            Some(Attack {
+                mv: t,
+                ending: Some(Ending::DoubleThreat),
+                defences,
+            })
+        } else if d == Color::Black
+            && self.board.rule() == Rule::Renju
+            && fives.len() == 1
+            && !self.legal(d, fives[0])
+        {
+            Some(Attack {
+                mv: t,
+                ending: Some(Ending::ForcedFoul),
+                defences: Vec::new(),
+            })
+        } else if let (Some(&q), Some((_, next))) = (rest.first(), rest.split_first()) {
+            self.board.play(q);
+            let then = self.chain(next);
+            self.board.undo();
+            then.map(|then| Attack {
+                mv: t,
+                ending: None,
+                defences: vec![Defence { mv: q, then }],
+            })
+        } else {
+            None
+        };
+        self.board.undo();
+        node
+    }
+}
+
+/// Move-ordering score of a quiet move or four: the threes and twos it also makes.
+fn score(c: &Class) -> i32 {
+    let mut s = 20 * c.threes as i32
+        + 10 * c.closed_threes as i32
+        + 5 * c.twos as i32
+        + 2 * c.closed_twos as i32;
+    if c.straight || c.fours >= 2 {
+        s += 500;
+    }
+    s
+}
