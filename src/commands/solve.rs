@@ -137,7 +137,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> Result<u8, Error> {
             result: answer.solution.outcome,
             line: tree.map(Attack::main_line).unwrap_or_default(),
             attacker_moves: tree.map_or(0, Attack::attacker_moves),
-            ending: tree.map(|t| last_ending(t)),
+            ending: tree.map(last_ending),
             limit,
             nodes: answer.solution.nodes,
             elapsed_ms: answer.elapsed_ms,

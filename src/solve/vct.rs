@@ -97,11 +97,13 @@ impl PnTable {
     fn put(&mut self, key: u64, pn: u32, dn: u32) {
         let i = (key >> 16) as usize & self.mask;
         let terminal = |v: u64| (v >> 32) as u32 == 0 || v as u32 == 0;
-        let j = if self.slots[2 * i] == key || self.slots[2 * i] == 0 {
+        // The same key or an empty slot first; else keep a decided entry over an undecided one.
+        let free = |j: usize| self.slots[2 * j] == key || self.slots[2 * j] == 0;
+        let j = if free(i) {
             i
-        } else if self.slots[2 * (i ^ 1)] == key || self.slots[2 * (i ^ 1)] == 0 {
-            i ^ 1
-        } else if terminal(self.slots[2 * i + 1]) && !terminal(self.slots[2 * (i ^ 1) + 1]) {
+        } else if free(i ^ 1)
+            || (terminal(self.slots[2 * i + 1]) && !terminal(self.slots[2 * (i ^ 1) + 1]))
+        {
             i ^ 1
         } else {
             i
@@ -608,14 +610,16 @@ impl Dfpn {
                 defences,
             });
         }
-        if let [q] = fives[..] {
-            if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
-                return Some(Attack {
-                    mv: t,
-                    ending: Some(Ending::ForcedFoul),
-                    defences: Vec::new(),
-                });
-            }
+        if let [q] = fives[..]
+            && d == Color::Black
+            && self.board.rule() == Rule::Renju
+            && !self.legal(d, q)
+        {
+            return Some(Attack {
+                mv: t,
+                ending: Some(Ending::ForcedFoul),
+                defences: Vec::new(),
+            });
         }
         let replies = match self.expand(false, depth) {
             Expansion::Children(replies) => replies,
