@@ -168,17 +168,38 @@ pub struct SolveArgs {
     pub attacker: Option<ColorArg>,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum BenchMode {
+    /// VCF cases (kind `vcf`, or `no-win` about VCF), by the VCF solver.
+    Vcf,
+    /// VCT cases (kind `vct`, or `no-win` tagged `vct`), by the VCT solver.
+    Vct,
+    /// Both.
+    All,
+}
+
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Puzzle files; every VCF case in them is run (kind `vcf`, or `no-win` tagged or
-    /// described as VCF).
+    /// Puzzle files to take the cases from.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Which cases to run.
+    #[arg(long, value_enum, default_value = "all")]
+    pub mode: BenchMode,
     /// Run only the cases whose id contains this text.
     #[arg(long)]
     pub filter: Option<String>,
+    /// Skip the cases with this tag (repeatable), e.g. `--skip-tag heavy`.
+    #[arg(long)]
+    pub skip_tag: Vec<String>,
+    /// VCT: also check each proof against every defence (its time is not counted).
+    #[arg(long)]
+    pub verify: bool,
+    /// VCT: size of the proof-number table in megabytes.
+    #[arg(long, default_value_t = 256)]
+    pub hash_mb: usize,
     /// Text for people, JSON Lines for programs.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,

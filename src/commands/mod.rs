@@ -8,7 +8,7 @@ mod solve;
 
 use std::io::Write;
 
-pub use bench::vcf_case;
+pub use bench::{Case, case, vcf_case};
 pub use convert::{write_atomic, write_format};
 
 use crate::cli::{Cli, Command};

@@ -45,8 +45,8 @@ pub enum Ending {
     /// The attacker's last threat opens two five points (a straight four or a double four):
     /// the line shows one block and the five.
     DoubleThreat,
-    /// Black's only defence against white's last four is a forbidden point (renju): the line
-    /// ends with that four.
+    /// Every point where black could stop white's five is forbidden for black (renju): the
+    /// line ends with white's threat.
     ForcedFoul,
 }
 

@@ -243,12 +243,13 @@ impl Verifier {
                 return self.fail("the five would come after the bound");
             }
             Some(Ending::ForcedFoul) => {
-                let foul = |v: &mut Self| {
-                    v.grid
-                        .foul(threats[0].x() as i32, threats[0].y() as i32)
-                        .is_some()
+                // Every five point is forbidden for black: it cannot block.
+                let all_fouls = |v: &mut Self| {
+                    threats
+                        .iter()
+                        .all(|t| v.grid.foul(t.x() as i32, t.y() as i32).is_some())
                 };
-                return if black_fouls && threats.len() == 1 && foul(self) {
+                return if black_fouls && !threats.is_empty() && all_fouls(self) {
                     Ok(())
                 } else {
                     self.fail("black is not forced onto a forbidden point")

@@ -171,12 +171,25 @@ impl Search<'_> {
                 }
             }
             _ if depth >= 2 || !self.count_five => {
-                // Two five points: block one, make the other.
-                let mut points = fives.iter();
-                let (block, win) = (points.next().unwrap_or(0), points.next().unwrap_or(0));
-                self.line.push(Point::from_index(block));
-                self.line.push(Point::from_index(win));
-                Step::Win(Ending::DoubleThreat)
+                // Two five points: the defender blocks one it may legally play, the attacker
+                // makes another. If black may block none, that is a forced foul.
+                let points: Vec<usize> = fives.iter().collect();
+                let legal = |s: &mut Self, q: usize| {
+                    d != Color::Black || pattern::foul_mut(s.board, q).is_none()
+                };
+                match points.iter().copied().find(|&q| legal(self, q)) {
+                    Some(block) => {
+                        let win = points
+                            .iter()
+                            .copied()
+                            .find(|&q| q != block)
+                            .unwrap_or(block);
+                        self.line.push(Point::from_index(block));
+                        self.line.push(Point::from_index(win));
+                        Step::Win(Ending::DoubleThreat)
+                    }
+                    None => Step::Win(Ending::ForcedFoul),
+                }
             }
             _ => Step::Fail,
         };

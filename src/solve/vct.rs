@@ -13,17 +13,17 @@
 //! **Defender moves** (AND nodes): after a four, the block (and if that block is forbidden for
 //! black, the attacker has won). After a quiet threat, the search first finds the attacker's
 //! VCF `V` as if the defender passed; a reply refutes the threat only if after it the attacker
-//! has no VCF within the bound. Replies are tested in a zone that holds every reply that can
-//! change `V`: its own points and the five points it ends on; every point where the defender
-//! makes a four (a counter-four must be answered); the points within four steps on the lines
-//! of `V`'s defender stones (a reply there may join one of them into a defender four); and
-//! under renju the points within five steps on the lines of every black stone of `V` and of
-//! its forced-foul point (a stone there can change what is forbidden). A reply outside the zone
-//! leaves every condition `V` needs unchanged (the attacker's fours keep their five points, the
-//! defender gains no five, no foul changes), so `V` still wins after it. Replies in the zone are
-//! tested exactly: `V` replayed, else a fresh VCF. The recursive foul rule can in principle
-//! reach beyond five steps; [`super::proof::verify`] tries every legal reply outside the tree,
-//! so any gap shows up as a counter-example rather than a false claim.
+//! has no VCF within the bound. Only replies in a zone can change `V`, and those are tested
+//! exactly (`V` replayed, else a fresh VCF). The zone: `V`'s own points and the five points it
+//! ends on (a reply there blocks it); every point where the defender would make a four or a
+//! five in any position along `V` (a reply elsewhere cannot give the defender a five before
+//! `V` ends, since a five through the reply would make the reply a four point there); and under
+//! renju the points within five steps of a black move of `V` that has two or more threes
+//! (white stones never add threes, so no other black move can turn into a double three) and of
+//! a forced-foul point. Outside the zone the attacker's fours keep their five points, the
+//! defender gains no five and no foul changes, so `V` still wins. [`super::proof::verify`]
+//! tries every legal reply outside the tree, so a gap in this argument would show up as a
+//! counter-example rather than a false claim.
 //!
 //! **Search**: proof and disproof numbers per (position, remaining depth) in a bounded table
 //! (`hash_mb`), the 1 + ε threshold trick against thrashing, a VCF check at every OR node, move
@@ -36,7 +36,7 @@ use super::proof::{Attack, Defence};
 use super::tt::FailTable;
 use super::{Ending, Limits, Outcome, vcf};
 use crate::board::{Bits, Board, CELLS, Color, DIRS, Point, Rule};
-use crate::pattern::{self, Class};
+use crate::pattern::{self, Class, Shape};
 
 /// What to search for.
 #[derive(Clone, Copy, Debug)]
@@ -390,20 +390,35 @@ impl Dfpn {
                 }
             }
         };
-        for (k, p) in line.iter().enumerate() {
-            let black = (k % 2 == 0) == (a == Color::Black);
-            let reach = match (k % 2 == 0, renju && black) {
-                (_, true) => 5,
-                (false, false) => 4,
-                (true, false) => 0,
-            };
-            mark_lines(&mut zone, p.index(), reach);
-        }
-        // The five points the line ends on (and a forced-foul point).
+        // Play the line once: its points, the defender's four and five points at every
+        // attacker turn, the five points it ends on, and the black stones whose foul status a
+        // reply could change.
         let mut played = 0;
-        for &p in line {
+        for (k, &p) in line.iter().enumerate() {
+            zone.set(p.index(), true);
             if !self.board.is_empty(p) {
                 break;
+            }
+            if k % 2 == 0 {
+                for i in self
+                    .board
+                    .four_points(d)
+                    .iter()
+                    .chain(self.board.five_points(d).iter())
+                {
+                    zone.set(i, true);
+                }
+                if renju && a == Color::Black {
+                    let threes = self
+                        .board
+                        .shapes(p.index(), a)
+                        .iter()
+                        .filter(|&&s| s == Shape::Three)
+                        .count();
+                    if threes >= 2 {
+                        mark_lines(&mut zone, p.index(), 5);
+                    }
+                }
             }
             self.board.play(p);
             played += 1;
@@ -413,15 +428,10 @@ impl Dfpn {
             self.board.undo();
         }
         for i in ends {
-            mark_lines(&mut zone, i, if renju { 5 } else { 0 });
-        }
-        for i in self
-            .board
-            .four_points(d)
-            .iter()
-            .chain(self.board.five_points(d).iter())
-        {
             zone.set(i, true);
+            if renju && d == Color::Black {
+                mark_lines(&mut zone, i, 5);
+            }
         }
         zone
     }
@@ -604,9 +614,14 @@ impl Dfpn {
         let fives: Vec<usize> = self.board.five_points(a).iter().collect();
         if fives.len() >= 2 {
             let defences = self.double_threat_defences(&fives);
+            let ending = if defences.is_empty() {
+                Ending::ForcedFoul
+            } else {
+                Ending::DoubleThreat
+            };
             return Some(Attack {
                 mv: t,
-                ending: Some(Ending::DoubleThreat),
+                ending: Some(ending),
                 defences,
             });
         }
@@ -695,9 +710,14 @@ impl Dfpn {
         let fives: Vec<usize> = self.board.five_points(a).iter().collect();
         let node = if fives.len() >= 2 {
             let defences = self.double_threat_defences(&fives);
+            let ending = if defences.is_empty() {
+                Ending::ForcedFoul
+            } else {
+                Ending::DoubleThreat
+            };
             Some(Attack {
                 mv: t,
-                ending: Some(Ending::DoubleThreat),
+                ending: Some(ending),
                 defences,
             })
         } else if d == Color::Black

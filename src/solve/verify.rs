@@ -79,12 +79,12 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
             return fail(k, p, "the attacker's move is not a four");
         }
         if k + 1 == line.len() {
+            // Black cannot block when every five point is forbidden for it.
             let forced_foul = defender == Color::Black
                 && board.rule() == Rule::Renju
-                && threats.len() == 1
-                && grid
-                    .foul(threats[0].x() as i32, threats[0].y() as i32)
-                    .is_some();
+                && threats
+                    .iter()
+                    .all(|t| grid.foul(t.x() as i32, t.y() as i32).is_some());
             return if forced_foul {
                 Ok(())
             } else {

@@ -264,3 +264,50 @@ proptest! {
         }
     }
 }
+
+/// White's straight four d8-g8 has five points c8 and h8; c8 is a double three for black, so
+/// black must block h8 and white fives at c8 (an earlier version printed black blocking c8).
+const BLOCK_ON_A_FOUL: &str = "   a b c d e f g h i j\n10 . . x . x . . . . . 10\n 9 . . x x . . . . . . 9\n 8 . x . o o o . . . . 8\n 7 . . . . . . . . . . 7\n 6 . . . . . . . . . . 6\n 5 . . . . . . . . . . 5\n 4 . . . . . . . . . . 4\n 3 . . . . . . . . . . 3\n 2 . . . . . . . . . . 2\n 1 . . . . . . . . . . 1\n   a b c d e f g h i j\nwhite to move\n";
+
+#[test]
+fn a_double_threat_is_blocked_on_a_legal_point() {
+    let texts = |doc: &json::Solve| doc.line.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    let (code, out, err) = crate::run_stdin(
+        &[
+            "solve", "--vcf", "-", "--size", "15", "--rule", "renju", "--format", "json",
+        ],
+        BLOCK_ON_A_FOUL,
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    assert_eq!(texts(&doc), ["g8", "h8", "c8"]);
+    let (_, out, _) = crate::run_stdin(
+        &[
+            "solve", "--vct", "-", "--size", "15", "--rule", "renju", "--format", "json",
+        ],
+        BLOCK_ON_A_FOUL,
+    );
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    assert!(doc.verified);
+    assert_eq!(texts(&doc), ["g8", "h8", "c8"]);
+    let (_, out, _) = crate::run_stdin(
+        &[
+            "solve",
+            "--vcf",
+            "-",
+            "--size",
+            "15",
+            "--rule",
+            "freestyle",
+            "--format",
+            "json",
+        ],
+        BLOCK_ON_A_FOUL,
+    );
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        texts(&doc),
+        ["g8", "c8", "h8"],
+        "outside renju black may block c8"
+    );
+}
