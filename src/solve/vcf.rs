@@ -132,7 +132,16 @@ impl Search<'_> {
             }
             _ => vec![],
         };
+        // With one move left, only a four that opens two fives (read from its shapes) or,
+        // against black under renju, one whose block may be forbidden can still win.
+        let foul_blocks = self.board.rule().has_fouls(d);
         for p in candidates {
+            if depth == 1 && !foul_blocks {
+                let c = Class::of(&self.board.shapes(p, a));
+                if self.count_five || !(c.straight || c.fours >= 2) {
+                    continue;
+                }
+            }
             if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
                 continue;
             }

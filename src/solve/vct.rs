@@ -8,7 +8,10 @@
 //! are the points where the attacker's shapes show at least a closed two: a new VCF within two
 //! moves must run through such a point (its first four, or its final double threat, lies on a
 //! line holding the new stone and an attacker stone already there), so for threat limits 1 and
-//! 2 the set is complete. Black never plays a forbidden point under renju.
+//! 2 the set is complete. Whether a candidate really threatens is checked lazily, when the
+//! search first visits the defender's node after it (no VCF: that node is disproven), so
+//! candidates the proof never needs cost nothing. Black never plays a forbidden point under
+//! renju.
 //!
 //! **Defender moves** (AND nodes): after a four, the block (and if that block is forbidden for
 //! black, the attacker has won). After a quiet threat, the search first finds the attacker's
@@ -265,20 +268,12 @@ impl Dfpn {
                     children.push((1000 + score(&c), i as u16));
                 }
             }
-            let bound = self.threat_limit.min(depth - 1);
+            // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
+            // when the search first visits the defender's node after it.
             for i in self.quiet_candidates() {
-                if !self.legal(a, i) {
-                    continue;
-                }
-                self.board.drop_stone(i, a);
-                let threat = self.vcf(bound).outcome == Outcome::Win;
-                self.board.lift(i);
-                if threat {
+                if self.legal(a, i) {
                     let c = Class::of(&self.board.shapes(i, a));
                     children.push((score(&c), i as u16));
-                }
-                if self.over_budget() {
-                    break;
                 }
             }
         }
