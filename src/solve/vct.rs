@@ -203,12 +203,34 @@ impl Dfpn {
             && pattern::foul_mut(&mut self.board, i).is_some())
     }
 
-    /// A VCF for the attacker, who must be to move, within `depth`.
+    /// A VCF for the attacker, who must be to move, within `depth` (counted as the search
+    /// counts).
     fn vcf(&mut self, depth: u32) -> vcf::VcfRun {
+        self.vcf_counted(depth, self.limits.count_five)
+    }
+
+    /// A VCF that makes the last move a threat: at most `threat_limit` attacker moves up to
+    /// the unstoppable one, and within the `depth` left. With "win in N" counting the five after
+    /// a double threat counts toward `depth` but not toward the threat limit, so both are
+    /// checked exactly: a VCF within `threat_limit` and `depth - 1`, else (near the end of the
+    /// bound) one whose five itself falls within `depth`.
+    fn threat(&mut self, depth: u32) -> vcf::VcfRun {
+        let k = self.threat_limit;
+        if !self.limits.count_five {
+            return self.vcf_counted(k.min(depth), false);
+        }
+        let run = self.vcf_counted(k.min(depth.saturating_sub(1)), false);
+        if run.outcome == Outcome::Win || depth > k {
+            return run;
+        }
+        self.vcf_counted(depth, true)
+    }
+
+    fn vcf_counted(&mut self, depth: u32, count_five: bool) -> vcf::VcfRun {
         let limits = Limits {
             depth,
             nodes: INNER_VCF_NODES,
-            ..self.limits
+            count_five,
         };
         let run = vcf::search_in_place(&mut self.board, self.attacker, limits, &mut self.vcf_table);
         self.nodes += run.nodes;
@@ -330,14 +352,13 @@ impl Dfpn {
                 if depth == 0 {
                     return Expansion::Disproven;
                 }
-                let bound = self.threat_limit.min(depth);
                 self.board.set_to_move(a);
-                let v = self.vcf(bound);
+                let v = self.threat(depth);
                 self.board.set_to_move(d);
                 if v.outcome != Outcome::Win {
                     return Expansion::Disproven;
                 }
-                let refutations = self.refutations(&v.line, bound);
+                let refutations = self.refutations(&v.line, depth);
                 if refutations.is_empty() {
                     Expansion::Proven
                 } else {
@@ -347,9 +368,9 @@ impl Dfpn {
         }
     }
 
-    /// The defender's replies after which the attacker has no VCF within `bound` (see the
+    /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
     /// module notes for why replies outside the zone need no test).
-    fn refutations(&mut self, line: &[Point], bound: u32) -> Vec<usize> {
+    fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         let zone = self.zone(line);
         let mut out = Vec::new();
@@ -358,7 +379,7 @@ impl Dfpn {
                 continue;
             }
             self.board.play(Point::from_index(m));
-            let still = self.replays(line) || self.vcf(bound).outcome == Outcome::Win;
+            let still = self.replays(line) || self.threat(depth).outcome == Outcome::Win;
             self.board.undo();
             if !still {
                 out.push(m);
@@ -660,7 +681,7 @@ impl Dfpn {
     fn representative_reply(&mut self, depth: u32) -> Option<Rc<[u16]>> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         self.board.set_to_move(a);
-        let v = self.vcf(self.threat_limit.min(depth));
+        let v = self.threat(depth);
         self.board.set_to_move(d);
         let reply = v
             .line

@@ -8,6 +8,7 @@ mod public;
 mod rules;
 mod show;
 mod solve;
+mod vct;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,245 @@
+//! `tengen solve --vct` / `--win-in`: public VCT cases that run fast, our composed puzzles,
+//! proofs as JSON and text, budgets, and the proof verifier catching a false proof.
+
+use tengen::board::{Color, Rule};
+use tengen::input::{LoadOptions, Source, load};
+use tengen::report::json;
+use tengen::solve::proof::{self, Attack, Bounds};
+use tengen::solve::{Ending, Outcome};
+
+use crate::{public_files, run, run_stdin};
+
+fn solve(args: &[&str]) -> json::Solve {
+    let mut all = vec!["solve", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn quintet() -> Option<String> {
+    public_files()
+        .into_iter()
+        .find(|f| f.ends_with("quintet-renju.txt"))
+        .map(|f| f.to_string_lossy().into_owned())
+}
+
+/// Public VCT cases that tengen decides in well under a second each (the whole set, heavy
+/// cases included, is in `tengen bench`).
+const FAST_CASES: [&str; 36] = [
+    "vct_black",
+    "vct_black_short",
+    "vct_counter",
+    "vct_dual_forbiddens",
+    "vct_forbidden_breaker",
+    "vct_white",
+    "vct_white_short",
+    "vct_game_black_l03_1",
+    "vct_game_black_l03_1_short",
+    "vct_game_black_l03_2",
+    "vct_game_black_l03_2_short",
+    "vct_game_black_l03_3",
+    "vct_game_black_l04_1",
+    "vct_game_black_l04_1_short",
+    "vct_game_black_l04_2",
+    "vct_game_black_l04_2_short",
+    "vct_game_black_l05_1",
+    "vct_game_black_l05_1_short",
+    "vct_game_black_l06_1",
+    "vct_game_black_l06_1_short",
+    "vct_game_black_l07_1",
+    "vct_game_black_l07_1_short",
+    "vct_game_black_l07_2",
+    "vct_game_white_l03_1",
+    "vct_game_white_l03_1_short",
+    "vct_game_white_l03_2",
+    "vct_game_white_l03_2_short",
+    "vct_game_white_l04_1",
+    "vct_game_white_l04_2",
+    "vct_game_white_l04_2_short",
+    "vct_game_white_l05_1",
+    "vct_game_white_l06_2",
+    "vct_game_white_l06_3",
+    "vct_game_white_l07_1",
+    "vct_game_white_l07_1_short",
+    "vct_game_black_l08_1",
+];
+
+#[test]
+fn fast_public_vct_cases_are_decided_and_wins_verified() {
+    let Some(file) = quintet() else { return };
+    for name in FAST_CASES {
+        let id = format!("quintet/{name}");
+        let doc = solve(&["--vct", &file, "--id", &id]);
+        let expected = if name.ends_with("_short") {
+            Outcome::NoWin
+        } else {
+            Outcome::Win
+        };
+        assert_eq!(doc.result, expected, "{id}");
+        assert!(
+            doc.attacker_moves as u32 <= doc.limit,
+            "{id}: {} > {}",
+            doc.attacker_moves,
+            doc.limit
+        );
+        assert_eq!(
+            doc.verified,
+            expected == Outcome::Win,
+            "{id}: wins are checked against every defence"
+        );
+        assert!(doc.threat_limit.is_some());
+    }
+}
+
+#[test]
+fn win_in_counts_the_five() {
+    let Some(file) = quintet() else { return };
+    // Okabe's "5 moves to end" No. 02: black's fifth move makes five.
+    let doc = solve(&["--win-in", "5", &file, "--id", "quintet/vct_black"]);
+    assert_eq!((doc.result, doc.mode.as_str()), (Outcome::Win, "win-in"));
+    assert!(doc.verified);
+    let doc = solve(&["--win-in", "4", &file, "--id", "quintet/vct_black"]);
+    assert_eq!(doc.result, Outcome::NoWin);
+}
+
+#[test]
+fn composed_double_three_under_each_rule() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    for id in ["tengen/double-three", "tengen/double-three-standard"] {
+        let doc = solve(&["--vct", file, "--id", id, "--proof"]);
+        assert_eq!(
+            (doc.result, doc.attacker_moves, doc.verified),
+            (Outcome::Win, 2, true),
+            "{id}"
+        );
+        assert_eq!(doc.line[0].to_string(), "h8", "{id}");
+        let tree = doc.proof.expect("--proof adds the tree");
+        assert_eq!(tree.mv.to_string(), "h8");
+        assert_eq!(tree.main_line(), doc.line);
+        assert_eq!(
+            doc.ending,
+            Some(Ending::DoubleThreat),
+            "h9 opens two fives; the line shows a block and the five"
+        );
+    }
+    // Under renju h8 is a double three: forbidden, so the win (if any) starts elsewhere.
+    let doc = solve(&[
+        "--vct",
+        file,
+        "--id",
+        "tengen/double-three",
+        "--rule",
+        "renju",
+    ]);
+    assert!(doc.line.first().is_none_or(|p| p.to_string() != "h8"));
+    // Without the threes there is nothing: no VCF, no VCT.
+    let doc = solve(&["--vct", "h8 a1 h9 o1", "--threat-limit", "2"]);
+    assert_eq!(doc.result, Outcome::NoWin);
+}
+
+#[test]
+fn proof_text_lists_the_replies() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let (code, out, err) = run(&[
+        "solve",
+        "--vct",
+        file,
+        "--id",
+        "tengen/double-three",
+        "--proof",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("black wins by VCT in 2 moves (proof of"),
+        "{out}"
+    );
+    assert!(out.contains("verified against every defence"), "{out}");
+    assert!(out.contains("1. h8\n"), "{out}");
+    assert!(out.contains("(two fives)"), "{out}");
+}
+
+#[test]
+fn a_spent_budget_is_unknown() {
+    let Some(file) = quintet() else { return };
+    let doc = solve(&[
+        "--vct",
+        &file,
+        "--id",
+        "quintet/vct_game_black_l10_1",
+        "--max-nodes",
+        "2000",
+    ]);
+    assert_eq!(doc.result, Outcome::Unknown);
+    assert!(doc.line.is_empty() && doc.proof.is_none());
+}
+
+#[test]
+fn the_verifier_finds_a_counter_example_in_a_false_proof() {
+    // Black h8 h9 with white far away: h10 makes an open three, but white can simply block
+    // it. A "proof" that lists no defence is not one.
+    let source = Source {
+        name: "t".into(),
+        text: "h8 a1 h9 o1".into(),
+    };
+    let board = load(&source, &LoadOptions::default()).unwrap().board;
+    let tree = Attack {
+        mv: "h10".parse().unwrap(),
+        ending: None,
+        defences: Vec::new(),
+    };
+    let bounds = Bounds {
+        depth: 3,
+        count_five: false,
+        threat_limit: 1,
+        nodes: 100_000,
+    };
+    let err = proof::verify(&board, Color::Black, &tree, bounds).unwrap_err();
+    assert!(err.problem.contains("counter-example"), "{err}");
+    // A true proof of the composed double three passes.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let (_, out, _) = run(&[
+        "solve",
+        "--vct",
+        file,
+        "--id",
+        "tengen/double-three",
+        "--proof",
+        "--format",
+        "json",
+    ]);
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    let source = Source::from_arg(file).unwrap();
+    let opts = LoadOptions {
+        id: Some("tengen/double-three".into()),
+        ..LoadOptions::default()
+    };
+    let board = load(&source, &opts).unwrap().board;
+    let bounds = Bounds {
+        depth: 2,
+        count_five: false,
+        threat_limit: 1,
+        nodes: 100_000,
+    };
+    let checked = proof::verify(&board, Color::Black, doc.proof.as_ref().unwrap(), bounds).unwrap();
+    assert!(
+        checked.outside > 100,
+        "every reply outside the tree was tried: {checked:?}"
+    );
+    assert_eq!(board.rule(), Rule::Freestyle);
+}
+
+#[test]
+fn vct_reads_standard_input() {
+    let (code, out, err) = run_stdin(
+        &["solve", "--vct", "-", "--format", "json"],
+        "h8 a1 i8 o1 j8 a15\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (doc.result, doc.attacker_moves),
+        (Outcome::Win, 1),
+        "h8-j8 with k8 or g8 is an open four"
+    );
+}
