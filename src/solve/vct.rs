@@ -406,9 +406,11 @@ impl Dfpn {
                 }
             }
         };
-        // Play the line once: its points, the defender's four and five points at every
-        // attacker turn, the five points it ends on, and the black stones whose foul status a
-        // reply could change.
+        // Play the line once (the attacker first, as if the defender had passed): its points,
+        // the defender's four and five points at every attacker turn, the five points it ends
+        // on, and the black stones whose foul status a reply could change.
+        let side = self.board.to_move();
+        self.board.set_to_move(a);
         let mut played = 0;
         for (k, &p) in line.iter().enumerate() {
             zone.set(p.index(), true);
@@ -443,6 +445,7 @@ impl Dfpn {
         for _ in 0..played {
             self.board.undo();
         }
+        self.board.set_to_move(side);
         for i in ends {
             zone.set(i, true);
             if renju && d == Color::Black {
