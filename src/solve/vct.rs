@@ -307,10 +307,14 @@ impl Dfpn {
     }
 
     /// Empty points, not fours or fives, where the attacker's shapes show at least a closed two
-    /// (an open three or closed three when the threat limit is 1).
+    /// (an open three or closed three when the threat limit is 1). When the attacker has no
+    /// four to play, a VCF after the move must open with a new four through it, which needs
+    /// the move and two attacker stones in one five-cell window: a closed three at least, so
+    /// moves that only make twos are left out then too.
     fn quiet_candidates(&self) -> Vec<usize> {
         let a = self.attacker;
         let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
+        let twos_can_threaten = self.threat_limit >= 2 && !fours.is_empty();
         self.board
             .empty_points()
             .map(|p| p.index())
@@ -318,11 +322,7 @@ impl Dfpn {
             .filter(|&i| {
                 let c = Class::of(&self.board.shapes(i, a));
                 let threes = c.threes + c.closed_threes;
-                if self.threat_limit <= 1 {
-                    threes > 0
-                } else {
-                    threes + c.twos + c.closed_twos > 0
-                }
+                threes > 0 || (twos_can_threaten && c.twos + c.closed_twos > 0)
             })
             .collect()
     }
