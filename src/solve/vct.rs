@@ -23,7 +23,8 @@
 //! `V` ends, since a five through the reply would make the reply a four point there); and under
 //! renju the points within five steps of a black move of `V` that has two or more threes
 //! (white stones never add threes, so no other black move can turn into a double three) and of
-//! a forced-foul point. Outside the zone the attacker's fours keep their five points, the
+//! a final five point that is forbidden for black (a forced foul that another black stone
+//! could undo). Outside the zone the attacker's fours keep their five points, the
 //! defender gains no five and no foul changes, so `V` still wins. [`super::proof::verify`]
 //! tries every legal reply outside the tree, so a gap in this argument would show up as a
 //! counter-example rather than a false claim.
@@ -441,14 +442,22 @@ impl Dfpn {
             self.board.play(p);
             played += 1;
         }
-        let ends: Vec<usize> = self.board.five_points(a).iter().collect();
+        // A five point forbidden for black may turn legal (or back) with one more stone near it.
+        let ends: Vec<(usize, bool)> = self
+            .board
+            .five_points(a)
+            .iter()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|i| (i, renju && d == Color::Black && !self.legal(d, i)))
+            .collect();
         for _ in 0..played {
             self.board.undo();
         }
         self.board.set_to_move(side);
-        for i in ends {
+        for (i, foul) in ends {
             zone.set(i, true);
-            if renju && d == Color::Black {
+            if foul {
                 mark_lines(&mut zone, i, 5);
             }
         }
