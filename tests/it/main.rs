@@ -14,6 +14,9 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 
+/// The puzzle file of composed examples shipped in `puzzles/`.
+pub const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+
 /// The `tengen` binary built for these tests.
 pub fn tengen() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tengen"));

@@ -137,7 +137,7 @@ fn shortest_lines_are_minimal() {
 
 #[test]
 fn composed_puzzles_under_each_rule() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let file = crate::EXAMPLES;
     let doc = solve(&[file, "--id", "tengen/double-four"]);
     assert_eq!(
         (doc.result, doc.rule, doc.attacker_moves),
@@ -161,7 +161,7 @@ fn composed_puzzles_under_each_rule() {
 
 #[test]
 fn text_output_numbers_the_line_on_the_board() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let file = crate::EXAMPLES;
     let (code, out, _) = run(&["solve", "--vcf", file, "--id", "tengen/double-four"]);
     assert_eq!(code, 0);
     assert!(out.contains("black wins by VCF in 1 move ("), "{out}");

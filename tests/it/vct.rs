@@ -105,7 +105,7 @@ fn win_in_counts_the_five() {
 
 #[test]
 fn composed_double_three_under_each_rule() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let file = crate::EXAMPLES;
     for id in ["tengen/double-three", "tengen/double-three-standard"] {
         let doc = solve(&["--vct", file, "--id", id, "--proof"]);
         assert_eq!(
@@ -140,7 +140,7 @@ fn composed_double_three_under_each_rule() {
 
 #[test]
 fn proof_text_lists_the_replies() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let file = crate::EXAMPLES;
     let (code, out, err) = run(&[
         "solve",
         "--vct",
@@ -197,7 +197,7 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
     let err = proof::verify(&board, Color::Black, &tree, bounds).unwrap_err();
     assert!(err.problem.contains("counter-example"), "{err}");
     // A true proof of the composed double three passes.
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let file = crate::EXAMPLES;
     let (_, out, _) = run(&[
         "solve",
         "--vct",
