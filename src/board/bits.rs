@@ -11,11 +11,7 @@ impl Bits {
     #[inline]
     pub fn set(&mut self, i: usize, on: bool) {
         let (w, b) = (i / 64, i % 64);
-        if on {
-            self.0[w] |= 1 << b;
-        } else {
-            self.0[w] &= !(1 << b);
-        }
+        self.0[w] = (self.0[w] & !(1 << b)) | ((on as u64) << b);
     }
 
     #[inline]

@@ -148,16 +148,16 @@ impl Board {
     /// Updates the five and four bit sets for empty cell `i`.
     #[inline]
     fn reflag(&mut self, i: usize) {
-        let s = self.shapes[i];
-        let mut flags = [0u8; 2];
-        for byte in s {
-            flags[0] |= table::FLAGS[(byte & 15) as usize];
-            flags[1] |= table::FLAGS[(byte >> 4) as usize];
-        }
-        for (c, f) in flags.into_iter().enumerate() {
-            self.fives[c].set(i, f & 1 != 0);
-            self.fours[c].set(i, f == 2);
-        }
+        let [a, b, c, d] = self.shapes[i];
+        let f = table::BYTE_FLAGS[a as usize]
+            | table::BYTE_FLAGS[b as usize]
+            | table::BYTE_FLAGS[c as usize]
+            | table::BYTE_FLAGS[d as usize];
+        // A five outranks fours: the four bit is set only without the five bit.
+        self.fives[0].set(i, f & 1 != 0);
+        self.fours[0].set(i, f & 3 == 2);
+        self.fives[1].set(i, f & 4 != 0);
+        self.fours[1].set(i, f & 12 == 8);
     }
 
     pub fn size(&self) -> u8 {

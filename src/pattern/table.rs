@@ -284,6 +284,20 @@ pub fn compact(rule: Rule) -> &'static Compact {
 /// Bit 0: the shape is a five; bit 1: it holds a four.
 pub const FLAGS: [u8; 10] = [0, 0, 0, 0, 0, 2, 2, 2, 1, 0];
 
+/// [`FLAGS`] of both halves of a combined shape byte: black's in bits 0-1, white's in 2-3.
+pub const BYTE_FLAGS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (b & 15, b >> 4);
+        let black = if lo < 10 { FLAGS[lo] } else { 0 };
+        let white = if hi < 10 { FLAGS[hi] } else { 0 };
+        t[b] = black | white << 2;
+        b += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
