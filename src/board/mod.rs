@@ -276,10 +276,10 @@ impl Board {
         self.keys[index][dir]
     }
 
-    /// The shape table of `color` under this board's rule.
+    /// The shape a `color` stone makes on a line with line key `key`, under this board's rule.
     #[inline]
-    pub fn table(&self, color: Color) -> &'static [u8] {
-        table::table(self.rule.exact_five(color), color)
+    pub fn key_shape(&self, key: u32, color: Color) -> Shape {
+        self.table.shape(key, color)
     }
 
     /// Empty cells where `color` would complete a five (for black under renju, an exact five).

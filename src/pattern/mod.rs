@@ -132,7 +132,6 @@ fn double_three(board: &mut Board, i: usize) -> Option<Foul> {
     let dirs: Vec<usize> = (0..4)
         .filter(|&d| board.shapes(i, Color::Black)[d] == Shape::Three)
         .collect();
-    let black = board.table(Color::Black);
     board.drop_stone(i, Color::Black);
     let mut real = 0;
     for d in dirs {
@@ -141,8 +140,7 @@ fn double_three(board: &mut Board, i: usize) -> Option<Foul> {
             let q = (i as isize + k as isize * DIRS[d]) as usize;
             // q completes a straight four through i on this line, and is itself legal.
             board.cell(q) == crate::board::Cell::Empty
-                && Shape::from_u8(black[(key | 1 << table::shift(k)) as usize])
-                    == Shape::StraightFour
+                && board.key_shape(key | 1 << table::shift(k), Color::Black) == Shape::StraightFour
                 && foul_mut(board, q).is_none()
         });
         if is_real {

@@ -14,11 +14,6 @@ use std::sync::OnceLock;
 
 use crate::board::{Color, Rule};
 
-/// Bits in a line key.
-pub const KEY_BITS: u32 = 20;
-/// Number of line keys.
-pub const KEYS: usize = 1 << KEY_BITS;
-
 /// The shape a stone makes on one line, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -83,13 +78,15 @@ const EMPTY: u32 = 0;
 const WALL: u32 = 3;
 const OFFSETS: [i32; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
 
-struct Builder {
+struct Builder<'a> {
     own: u32,
     exact: bool,
+    index: &'a SideIndex,
+    /// Shapes by compact index, `u8::MAX` while unknown.
     memo: Vec<u8>,
 }
 
-impl Builder {
+impl Builder<'_> {
     #[inline]
     fn cell(key: u32, j: i32) -> u32 {
         (key >> shift(j)) & 3
@@ -108,7 +105,8 @@ impl Builder {
     }
 
     fn shape(&mut self, key: u32) -> u8 {
-        let known = self.memo[key as usize];
+        let slot = self.index.of(key);
+        let known = self.memo[slot];
         if known != u8::MAX {
             return known;
         }
@@ -144,7 +142,7 @@ impl Builder {
                 _ => Shape::FourFour,
             }
         };
-        self.memo[key as usize] = shape as u8;
+        self.memo[slot] = shape as u8;
         shape as u8
     }
 }
@@ -172,64 +170,55 @@ fn valid_sides() -> Vec<u32> {
     sides
 }
 
-fn build(exact: bool, color: Color) -> Box<[u8]> {
-    let own = match color {
-        Color::Black => 1,
-        Color::White => 2,
-    };
-    let mut b = Builder {
-        own,
-        exact,
-        memo: vec![u8::MAX; KEYS],
-    };
-    let sides = valid_sides();
-    for &right in &sides {
-        for &left in &sides {
-            // `left` lists offsets -1, -2, …; slots 4, 3, … hold them.
-            let mut key = 0;
-            for k in 0..5i32 {
-                key |= ((left >> (2 * k)) & 3) << shift(-k - 1);
-                key |= ((right >> (2 * k)) & 3) << shift(k + 1);
-            }
-            b.shape(key);
-        }
-    }
-    for m in b.memo.iter_mut() {
-        if *m == u8::MAX {
-            *m = Shape::None as u8;
-        }
-    }
-    b.memo.into_boxed_slice()
-}
-
-static TABLES: [[OnceLock<Box<[u8]>>; 2]; 2] = [
-    [OnceLock::new(), OnceLock::new()],
-    [OnceLock::new(), OnceLock::new()],
-];
-
-/// The shape table for stones of `color` where only an exact five wins (`exact`) or five or more.
-pub fn table(exact: bool, color: Color) -> &'static [u8] {
-    TABLES[exact as usize][color.index()].get_or_init(|| build(exact, color))
-}
-
-static COMBINED: [OnceLock<Box<[u8]>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-
-/// Both colours' shapes in one byte per key (black in the low four bits, white in the high),
-/// so the board reads one table entry per cell and line.
-pub fn combined(rule: Rule) -> &'static [u8] {
-    COMBINED[rule as usize].get_or_init(|| {
-        let black = table(rule.exact_five(Color::Black), Color::Black);
-        let white = table(rule.exact_five(Color::White), Color::White);
-        black.iter().zip(white).map(|(&b, &w)| b | w << 4).collect()
-    })
-}
-
-/// The combined table in compact form: a key's two five-cell halves each have one of only
-/// [`SIDES`] valid layouts (walls only at the far end), so `shapes` has `SIDES²` entries (about
-/// 130 KB, which stays in cache) indexed through two 1024-entry maps from half-keys.
-pub struct Compact {
+/// Maps each half of a line key to its index among the [`SIDES`] valid layouts.
+struct SideIndex {
     left: Box<[u16; 1024]>,
     right: Box<[u16; 1024]>,
+    /// Key bits of each left layout (slots 0-4) and right layout (slots 5-9).
+    left_bits: Vec<u32>,
+    right_bits: Vec<u32>,
+}
+
+impl SideIndex {
+    fn new() -> SideIndex {
+        let sides = valid_sides();
+        debug_assert_eq!(sides.len(), SIDES);
+        let (mut left, mut right) = (Box::new([0u16; 1024]), Box::new([0u16; 1024]));
+        let (mut left_bits, mut right_bits) = (Vec::new(), Vec::new());
+        for (n, &side) in sides.iter().enumerate() {
+            // `side` lists offsets 1..=5 outwards; the right half uses that order, the left
+            // half (slots 4, 3, …) the mirror.
+            let mut l = 0;
+            for k in 0..5i32 {
+                l |= ((side >> (2 * k)) & 3) << shift(-k - 1);
+            }
+            left[l as usize] = n as u16;
+            right[side as usize] = n as u16;
+            left_bits.push(l);
+            right_bits.push(side << 10);
+        }
+        SideIndex {
+            left,
+            right,
+            left_bits,
+            right_bits,
+        }
+    }
+
+    /// The compact index of a key.
+    #[inline]
+    fn of(&self, key: u32) -> usize {
+        self.left[(key & 1023) as usize] as usize * SIDES
+            + self.right[(key >> 10) as usize] as usize
+    }
+}
+
+/// The shape table of one rule in compact form: a key's two five-cell halves each have one of
+/// only [`SIDES`] valid layouts (walls only at the far end), so `shapes` has `SIDES²` entries
+/// (about 130 KB, which stays in cache), indexed through two 1024-entry maps from half-keys.
+/// Each entry holds both colours' shapes: black in the low four bits, white in the high.
+pub struct Compact {
+    index: SideIndex,
     shapes: Box<[u8]>,
 }
 
@@ -240,45 +229,47 @@ impl Compact {
     /// The combined shape byte of a line key.
     #[inline]
     pub fn get(&self, key: u32) -> u8 {
-        let l = self.left[(key & 1023) as usize] as usize;
-        let r = self.right[(key >> 10) as usize] as usize;
-        self.shapes[l * SIDES + r]
+        self.shapes[self.index.of(key)]
+    }
+
+    /// The shape a `color` stone makes on a line with this key.
+    #[inline]
+    pub fn shape(&self, key: u32, color: Color) -> Shape {
+        Shape::from_u8((self.get(key) >> (4 * color.index())) & 15)
+    }
+
+    fn build(rule: Rule) -> Compact {
+        let index = SideIndex::new();
+        let mut shapes = vec![0u8; SIDES * SIDES].into_boxed_slice();
+        for color in [Color::Black, Color::White] {
+            let own = match color {
+                Color::Black => 1,
+                Color::White => 2,
+            };
+            let mut b = Builder {
+                own,
+                exact: rule.exact_five(color),
+                index: &index,
+                memo: vec![u8::MAX; SIDES * SIDES],
+            };
+            for &l in &index.left_bits {
+                for &r in &index.right_bits {
+                    b.shape(l | r);
+                }
+            }
+            for (entry, shape) in shapes.iter_mut().zip(&b.memo) {
+                *entry |= shape << (4 * color.index());
+            }
+        }
+        Compact { index, shapes }
     }
 }
 
 static COMPACT: [OnceLock<Compact>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-/// The compact combined table of `rule`.
+/// The shape table of `rule`, built on first use (a few milliseconds).
 pub fn compact(rule: Rule) -> &'static Compact {
-    COMPACT[rule as usize].get_or_init(|| {
-        let full = combined(rule);
-        let sides = valid_sides();
-        debug_assert_eq!(sides.len(), SIDES);
-        let (mut left, mut right) = (Box::new([0u16; 1024]), Box::new([0u16; 1024]));
-        let mut left_bits = vec![0u32; SIDES];
-        for (n, &side) in sides.iter().enumerate() {
-            // `side` lists offsets 1..=5 outwards; the right half uses that order, the left
-            // half (slots 4, 3, …) the mirror.
-            let mut l = 0;
-            for k in 0..5i32 {
-                l |= ((side >> (2 * k)) & 3) << shift(-k - 1);
-            }
-            left[l as usize] = n as u16;
-            right[side as usize] = n as u16;
-            left_bits[n] = l;
-        }
-        let mut shapes = vec![0u8; SIDES * SIDES].into_boxed_slice();
-        for (ln, &l) in left_bits.iter().enumerate() {
-            for (rn, &r) in sides.iter().enumerate() {
-                shapes[ln * SIDES + rn] = full[(l | r << 10) as usize];
-            }
-        }
-        Compact {
-            left,
-            right,
-            shapes,
-        }
-    })
+    COMPACT[rule as usize].get_or_init(|| Compact::build(rule))
 }
 
 /// Bit 0: the shape is a five; bit 1: it holds a four.
@@ -323,8 +314,14 @@ mod tests {
         key
     }
 
+    /// Black's shape where only an exact five wins (`exact`, as in standard) or five or more.
     fn black(exact: bool, line: &str) -> Shape {
-        Shape::from_u8(table(exact, Color::Black)[key(line) as usize])
+        let rule = if exact {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        };
+        compact(rule).shape(key(line), Color::Black)
     }
 
     #[test]
