@@ -159,8 +159,11 @@ pub struct SolveArgs {
     /// VCT: print the whole proof tree (every defence considered and the answer to each).
     #[arg(long)]
     pub proof: bool,
+    /// Check the proof against every legal defence (the default for VCT).
+    #[arg(long, overrides_with = "no_verify")]
+    pub verify: bool,
     /// VCT: skip checking the proof against every legal defence.
-    #[arg(long)]
+    #[arg(long, overrides_with = "verify")]
     pub no_verify: bool,
     /// The side that attacks (default: the side to move; the other side attacks as if its
     /// opponent had passed).

@@ -100,11 +100,13 @@ impl Attack {
 
 /// Why a proof tree is not a proof.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("after {}: {problem}", if path.is_empty() { "the start".to_string() } else { path.join(" ") })]
+#[error("after {}: {problem}\nthe position there:\n{position}", if path.is_empty() { "the start".to_string() } else { path.join(" ") })]
 pub struct ProofError {
     /// The moves from the root to the problem.
     pub path: Vec<String>,
     pub problem: String,
+    /// The position where the problem is, as a diagram.
+    pub position: String,
 }
 
 /// What [`verify`] checks against.
@@ -164,10 +166,15 @@ pub fn verify(
 
 impl Verifier {
     fn fail<T>(&self, problem: impl Into<String>) -> Result<T, ProofError> {
-        Err(ProofError {
+        Err(self.error(problem))
+    }
+
+    fn error(&self, problem: impl Into<String>) -> ProofError {
+        ProofError {
             path: self.path.clone(),
             problem: problem.into(),
-        })
+            position: crate::notation::diagram::write(&self.board),
+        }
     }
 
     fn wins(&self, c: Color) -> Vec<Point> {
@@ -307,9 +314,10 @@ impl Verifier {
         };
         let found = vcf::solve(&self.board, a, limits, false);
         if found.outcome == Outcome::Win {
-            return super::verify::vcf_line(&self.board, a, &found.line).map_err(|e| ProofError {
-                path: self.path.clone(),
-                problem: format!("a VCF found for a reply outside the tree fails: {e}"),
+            return super::verify::vcf_line(&self.board, a, &found.line).map_err(|e| {
+                self.error(format!(
+                    "a VCF found for a reply outside the tree fails: {e}"
+                ))
             });
         }
         let options = vct::Options {
@@ -324,7 +332,7 @@ impl Verifier {
                     .map_err(|mut e| {
                         let mut path = self.path.clone();
                         path.append(&mut e.path);
-                        ProofError { path, problem: e.problem }
+                        ProofError { path, ..e }
                     })?;
                 self.checked.in_tree += sub.in_tree;
                 self.checked.outside += sub.outside;

@@ -148,6 +148,7 @@ fn proof_text_lists_the_replies() {
         "--id",
         "tengen/double-three",
         "--proof",
+        "--verify",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
