@@ -53,6 +53,9 @@ pub struct Options {
 }
 
 /// A VCT answer: the outcome, the proof tree of a win, and positions searched.
+///
+/// Memory: the proof-number table takes `hash_mb`, the move-list cache about as much again, and
+/// the VCF failure tables 64 MB each at most.
 #[derive(Clone, Debug)]
 pub struct VctSolution {
     pub outcome: Outcome,
@@ -64,8 +67,43 @@ const INF: u32 = 1 << 30;
 /// Budget of each VCF run inside the threat search (a run that spends it counts as no VCF,
 /// which only costs completeness of pruning, never soundness).
 const INNER_VCF_NODES: u64 = 20_000;
-/// Most cached move lists before the cache is cleared.
-const CACHE_ENTRIES: usize = 1 << 20;
+/// Bytes a cached move list takes, roughly, for sizing the cache from `hash_mb`.
+const CACHE_ENTRY_BYTES: usize = 96;
+
+/// Move lists by node key, in two generations: when the young one fills, the old one is
+/// dropped and the young one ages, so recently used lists survive and memory stays bounded.
+struct MoveCache {
+    young: HashMap<u64, Expansion>,
+    old: HashMap<u64, Expansion>,
+    capacity: usize,
+}
+
+impl MoveCache {
+    fn new(mb: usize) -> MoveCache {
+        let capacity = ((mb.max(1) << 20) / CACHE_ENTRY_BYTES / 2).max(1024);
+        MoveCache {
+            young: HashMap::new(),
+            old: HashMap::new(),
+            capacity,
+        }
+    }
+
+    fn get(&mut self, key: u64) -> Option<Expansion> {
+        if let Some(e) = self.young.get(&key) {
+            return Some(e.clone());
+        }
+        let e = self.old.remove(&key)?;
+        self.insert(key, e.clone());
+        Some(e)
+    }
+
+    fn insert(&mut self, key: u64, e: Expansion) {
+        if self.young.len() >= self.capacity {
+            self.old = std::mem::take(&mut self.young);
+        }
+        self.young.insert(key, e);
+    }
+}
 
 /// Proof and disproof numbers per node key, two slots a bucket.
 struct PnTable {
@@ -131,7 +169,7 @@ struct Dfpn {
     threat_limit: u32,
     nodes: u64,
     table: PnTable,
-    cache: HashMap<u64, Expansion>,
+    cache: MoveCache,
     vcf_table: FailTable,
     aborted: bool,
 }
@@ -152,7 +190,7 @@ pub fn solve(board: &Board, attacker: Color, options: Options) -> VctSolution {
         threat_limit: options.threat_limit.max(1),
         nodes: 0,
         table: PnTable::new(options.hash_mb),
-        cache: HashMap::new(),
+        cache: MoveCache::new(options.hash_mb),
         vcf_table: FailTable::with_megabytes(64),
         aborted: false,
     };
@@ -241,17 +279,14 @@ impl Dfpn {
     /// The children of a node, or its value when it is decided without search.
     fn expand(&mut self, or: bool, depth: u32) -> Expansion {
         let key = node_key(self.board.hash(), depth);
-        if let Some(e) = self.cache.get(&key) {
-            return e.clone();
+        if let Some(e) = self.cache.get(key) {
+            return e;
         }
         let e = if or {
             self.expand_or(depth)
         } else {
             self.expand_and(depth)
         };
-        if self.cache.len() >= CACHE_ENTRIES {
-            self.cache.clear();
-        }
         if !self.aborted {
             self.cache.insert(key, e.clone());
         }
