@@ -68,6 +68,40 @@ impl Grid {
             })
     }
 
+    /// Every empty point where a `c` stone would win. A five through a point holds a stone next
+    /// to it, so only the empty neighbours of `c` stones are tried.
+    pub fn win_points(&self, c: Color) -> Vec<(i32, i32)> {
+        let mut tried = vec![false; self.cells.len()];
+        let mut out = Vec::new();
+        for y in 0..self.size {
+            for x in 0..self.size {
+                if self.get(x, y) != Some(Some(c)) {
+                    continue;
+                }
+                for (dx, dy) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
+                    let (a, b) = (x + dx, y + dy);
+                    if self.get(a, b) == Some(None)
+                        && !std::mem::replace(&mut tried[(b * self.size + a) as usize], true)
+                        && self.wins(a, b, c, None)
+                    {
+                        out.push((a, b));
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|&(a, b)| (b, a));
+        out
+    }
+
     /// Empty points on line `dir` through (x, y), within `reach` steps.
     fn line_points(&self, x: i32, y: i32, dir: usize, reach: i32) -> Vec<(i32, i32)> {
         let (dx, dy) = LINES[dir];
@@ -117,9 +151,27 @@ impl Grid {
         matches!(fives[..], [(a, b), (e, f)] if (a - e).abs().max((b - f).abs()) == 5)
     }
 
+    /// Black stones on the four lines through (x, y), within four steps.
+    fn black_near(&self, x: i32, y: i32) -> usize {
+        LINES
+            .iter()
+            .flat_map(|&(dx, dy)| {
+                (-4..=4)
+                    .filter(|&k| k != 0)
+                    .map(move |k| (x + k * dx, y + k * dy))
+            })
+            .filter(|&(a, b)| self.get(a, b) == Some(Some(Color::Black)))
+            .count()
+    }
+
     /// Whether a black stone at empty (x, y) is forbidden under renju.
     pub fn foul(&mut self, x: i32, y: i32) -> Option<Foul> {
-        if self.rule != Rule::Renju || self.wins(x, y, Color::Black, None) {
+        if self.rule != Rule::Renju
+            || self.black_near(x, y) < 4
+            || self.wins(x, y, Color::Black, None)
+        {
+            // Every foul needs four other black stones on the point's lines within four steps:
+            // two threes need two each, two fours three each, an overline five.
             return None;
         }
         let runs: Vec<usize> = LINES

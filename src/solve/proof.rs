@@ -178,10 +178,10 @@ impl Verifier {
     }
 
     fn wins(&self, c: Color) -> Vec<Point> {
-        self.board
-            .points()
-            .filter(|p| self.grid.get(p.x() as i32, p.y() as i32) == Some(None))
-            .filter(|p| self.grid.wins(p.x() as i32, p.y() as i32, c, None))
+        self.grid
+            .win_points(c)
+            .into_iter()
+            .filter_map(|(x, y)| Point::new(x as u8, y as u8))
             .collect()
     }
 
@@ -278,6 +278,12 @@ impl Verifier {
                     self.take(m);
                     r?;
                 }
+                // After a four, a reply that leaves one of its five points empty loses to that
+                // five: the defender had no five of its own (checked before the attack), and a
+                // stone elsewhere neither breaks the attacker's run nor lengthens it.
+                None if threats.iter().any(|&t| t != m) && self.left_after(node, depth) > 0 => {
+                    self.checked.outside += 1;
+                }
                 None => {
                     self.checked.outside += 1;
                     self.put(m, d);
@@ -312,7 +318,8 @@ impl Verifier {
             count_five: self.bounds.count_five,
             nodes: self.bounds.nodes,
         };
-        let found = vcf::solve(&self.board, a, limits, false);
+        // Shortest first: the win the search relied on is usually a short VCF.
+        let found = vcf::solve(&self.board, a, limits, true);
         if found.outcome == Outcome::Win {
             return super::verify::vcf_line(&self.board, a, &found.line).map_err(|e| {
                 self.error(format!(

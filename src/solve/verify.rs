@@ -18,11 +18,10 @@ pub struct VerifyError {
     pub problem: String,
 }
 
-fn wins_at(grid: &Grid, board: &Board, c: Color) -> Vec<Point> {
-    board
-        .points()
-        .filter(|p| grid.get(p.x() as i32, p.y() as i32) == Some(None))
-        .filter(|p| grid.wins(p.x() as i32, p.y() as i32, c, None))
+fn wins_at(grid: &Grid, c: Color) -> Vec<Point> {
+    grid.win_points(c)
+        .into_iter()
+        .filter_map(|(x, y)| Point::new(x as u8, y as u8))
         .collect()
 }
 
@@ -65,7 +64,7 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
                 fail(k, p, "the line goes on after a five")
             };
         }
-        let against = wins_at(&grid, board, defender);
+        let against = wins_at(&grid, defender);
         if !against.is_empty() && against != [p] {
             return fail(
                 k,
@@ -74,7 +73,7 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
             );
         }
         grid.set(x, y, Some(attacker));
-        threats = wins_at(&grid, board, attacker);
+        threats = wins_at(&grid, attacker);
         if threats.is_empty() {
             return fail(k, p, "the attacker's move is not a four");
         }
@@ -91,7 +90,7 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
                 fail(k, p, "the line ends before a five")
             };
         }
-        if threats.len() == 1 && !wins_at(&grid, board, defender).is_empty() {
+        if threats.len() == 1 && !wins_at(&grid, defender).is_empty() {
             return fail(k, p, "the defender can make five instead of blocking");
         }
     }

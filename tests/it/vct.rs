@@ -308,6 +308,13 @@ mod symmetry {
 #[test]
 fn a_tiny_table_still_solves() {
     let Some(file) = quintet() else { return };
-    let doc = solve(&["--vct", &file, "--id", "quintet/vct_game_black_l05_2", "--hash-mb", "1"]);
+    let doc = solve(&[
+        "--vct",
+        &file,
+        "--id",
+        "quintet/vct_game_black_l05_2",
+        "--hash-mb",
+        "1",
+    ]);
     assert_eq!((doc.result, doc.verified), (Outcome::Win, true));
 }
