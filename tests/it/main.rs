@@ -13,6 +13,7 @@ mod vct;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+use tengen::board::{Board, Color, Point, Rule};
 
 /// The puzzle file of composed examples shipped in `puzzles/`.
 pub const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
@@ -61,4 +62,44 @@ pub fn ids(file: &std::path::Path) -> Vec<String> {
         .lines()
         .filter_map(|l| l.strip_prefix("id: ").map(str::to_string))
         .collect()
+}
+
+/// A game on a 15x15 board: the points played in turn, skipping taken points, fives and fouls.
+pub fn random_game(rule: Rule, points: &[(u8, u8)]) -> Board {
+    let mut board = Board::new(15, rule).unwrap();
+    for &(x, y) in points {
+        let p = Point::new(x, y).unwrap();
+        let side = board.to_move();
+        if board.is_empty(p)
+            && !board.makes_five(p, side)
+            && !(rule.has_fouls(side) && tengen::pattern::foul(&board, p).is_some())
+        {
+            board.play(p);
+        }
+    }
+    board
+}
+
+/// The board under symmetry `t` of the square (bit 4: transpose, 1: mirror x, 2: mirror y),
+/// same side to move.
+pub fn mirrored(board: &Board, t: u8) -> Board {
+    let m = board.size() - 1;
+    let map = |p: Point| {
+        let (x, y) = if t & 4 != 0 {
+            (p.y(), p.x())
+        } else {
+            (p.x(), p.y())
+        };
+        let x = if t & 1 != 0 { m - x } else { x };
+        let y = if t & 2 != 0 { m - y } else { y };
+        Point::new(x, y).unwrap()
+    };
+    let mut out = Board::new(board.size(), board.rule()).unwrap();
+    for c in [Color::Black, Color::White] {
+        for p in board.stones(c) {
+            out.put(map(p), c);
+        }
+    }
+    out.set_to_move(board.to_move());
+    out
 }

@@ -2,7 +2,7 @@
 //! shortest lines, and board symmetries.
 
 use proptest::prelude::*;
-use tengen::board::{Board, Color, Point, Rule};
+use tengen::board::{Color, Point, Rule};
 use tengen::commands::vcf_case;
 use tengen::input::{Source, load_all};
 use tengen::report::json;
@@ -215,15 +215,6 @@ fn the_verifier_rejects_lines_that_are_not_forced_wins() {
     );
 }
 
-/// The 8 symmetries of the square.
-fn transform(p: Point, size: u8, t: u8) -> Point {
-    let (x, y, m) = (p.x(), p.y(), size - 1);
-    let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
-    let x = if t & 1 != 0 { m - x } else { x };
-    let y = if t & 2 != 0 { m - y } else { y };
-    Point::new(x, y).unwrap()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
 
@@ -235,23 +226,9 @@ proptest! {
         stones in prop::collection::vec((3u8..12, 3u8..12), 10..40),
         t in 1u8..8,
     ) {
-        let mut board = Board::new(15, rule).unwrap();
-        for (x, y) in stones {
-            let p = Point::new(x, y).unwrap();
-            let side = board.to_move();
-            if board.is_empty(p) && !board.makes_five(p, side)
-                && !(rule.has_fouls(side) && tengen::pattern::foul(&board, p).is_some()) {
-                board.play(p);
-            }
-        }
+        let board = crate::random_game(rule, &stones);
         if board.winner().is_none() {
-            let mut mirrored = Board::new(15, rule).unwrap();
-            for c in [Color::Black, Color::White] {
-                for p in board.stones(c) {
-                    mirrored.put(transform(p, 15, t), c);
-                }
-            }
-            mirrored.set_to_move(board.to_move());
+            let mirrored = crate::mirrored(&board, t);
             let limits = Limits { depth: 8, count_five: false, nodes: 200_000 };
             let a = vcf::solve(&board, board.to_move(), limits, true);
             let b = vcf::solve(&mirrored, board.to_move(), limits, true);

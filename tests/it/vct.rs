@@ -247,17 +247,9 @@ fn vct_reads_standard_input() {
 
 mod symmetry {
     use proptest::prelude::*;
-    use tengen::board::{Board, Color, Point, Rule};
+    use tengen::board::Rule;
     use tengen::solve::proof::{self, Bounds};
     use tengen::solve::{Limits, Outcome, vct};
-
-    fn transform(p: Point, size: u8, t: u8) -> Point {
-        let (x, y, m) = (p.x(), p.y(), size - 1);
-        let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
-        let x = if t & 1 != 0 { m - x } else { x };
-        let y = if t & 2 != 0 { m - y } else { y };
-        Point::new(x, y).unwrap()
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
@@ -270,23 +262,9 @@ mod symmetry {
             stones in prop::collection::vec((4u8..11, 4u8..11), 8..24),
             t in 1u8..8,
         ) {
-            let mut board = Board::new(15, rule).unwrap();
-            for (x, y) in stones {
-                let p = Point::new(x, y).unwrap();
-                let side = board.to_move();
-                if board.is_empty(p) && !board.makes_five(p, side)
-                    && !(rule.has_fouls(side) && tengen::pattern::foul(&board, p).is_some()) {
-                    board.play(p);
-                }
-            }
+            let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
-            let mut mirrored = Board::new(15, rule).unwrap();
-            for c in [Color::Black, Color::White] {
-                for p in board.stones(c) {
-                    mirrored.put(transform(p, 15, t), c);
-                }
-            }
-            mirrored.set_to_move(board.to_move());
+            let mirrored = crate::mirrored(&board, t);
             let limits = Limits { depth: 4, count_five: false, nodes: 60_000 };
             let options = vct::Options { limits, threat_limit: 2, hash_mb: 8 };
             let a = vct::solve(&board, board.to_move(), options);
