@@ -407,7 +407,7 @@ impl Dfpn {
     /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
     /// module notes for why replies outside the zone need no test).
     fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
-        let (a, d) = (self.attacker, self.attacker.opponent());
+        let d = self.attacker.opponent();
         let zone = self.zone(line);
         let mut out = Vec::new();
         for m in zone.iter() {
@@ -424,7 +424,6 @@ impl Dfpn {
                 break;
             }
         }
-        let _ = a;
         out
     }
 
