@@ -288,3 +288,20 @@ fn a_double_threat_is_blocked_on_a_legal_point() {
         "outside renju black may block c8"
     );
 }
+
+#[test]
+fn a_forced_foul_wins_only_under_renju() {
+    let doc = solve(&[crate::EXAMPLES, "--id", "tengen/foul-trap"]);
+    assert_eq!(
+        (doc.result, doc.rule, doc.ending),
+        (Outcome::Win, Rule::Renju, Some(Ending::ForcedFoul))
+    );
+    assert_eq!(
+        doc.line.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["g8"]
+    );
+    for rule in ["freestyle", "standard"] {
+        let doc = solve(&[crate::EXAMPLES, "--id", "tengen/foul-trap", "--rule", rule]);
+        assert_eq!(doc.result, Outcome::NoWin, "{rule}: black simply blocks c8");
+    }
+}
