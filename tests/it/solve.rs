@@ -305,3 +305,15 @@ fn a_forced_foul_wins_only_under_renju() {
         assert_eq!(doc.result, Outcome::NoWin, "{rule}: black simply blocks c8");
     }
 }
+
+#[test]
+fn every_composed_puzzle_matches_its_answer() {
+    let (code, out, err) = run(&["bench", crate::EXAMPLES, "--verify", "--format", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let docs: Vec<json::Solve> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(docs.len(), 6);
+    assert!(docs.iter().all(|d| d.result == Outcome::Win && d.verified));
+}
