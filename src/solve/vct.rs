@@ -672,31 +672,8 @@ impl Dfpn {
 
     /// The proof tree below the attacker's move `t` (just played; defender to move).
     fn prove_and(&mut self, t: Point, depth: u32) -> Option<Attack> {
-        let (a, d) = (self.attacker, self.attacker.opponent());
-        let fives: Vec<usize> = self.board.five_points(a).iter().collect();
-        if fives.len() >= 2 {
-            let defences = self.double_threat_defences(&fives);
-            let ending = if defences.is_empty() {
-                Ending::ForcedFoul
-            } else {
-                Ending::DoubleThreat
-            };
-            return Some(Attack {
-                mv: t,
-                ending: Some(ending),
-                defences,
-            });
-        }
-        if let [q] = fives[..]
-            && d == Color::Black
-            && self.board.rule() == Rule::Renju
-            && !self.legal(d, q)
-        {
-            return Some(Attack {
-                mv: t,
-                ending: Some(Ending::ForcedFoul),
-                defences: Vec::new(),
-            });
+        if let Some(end) = self.ending_after(t) {
+            return Some(end);
         }
         let replies = match self.expand(false, depth) {
             Expansion::Children(replies) => replies,
@@ -737,6 +714,34 @@ impl Dfpn {
         Some(Rc::from(vec![reply as u16]))
     }
 
+    /// The node of the attacker's move `t` (just played) when it ends the fight: two or more
+    /// five points (each legal block and the five after it; none legal is a forced foul), or
+    /// one five point black may not take.
+    fn ending_after(&mut self, t: Point) -> Option<Attack> {
+        let d = self.attacker.opponent();
+        let fives: Vec<usize> = self.board.five_points(self.attacker).iter().collect();
+        let (ending, defences) = match fives[..] {
+            [_, _, ..] => {
+                let defences = self.double_threat_defences(&fives);
+                let ending = if defences.is_empty() {
+                    Ending::ForcedFoul
+                } else {
+                    Ending::DoubleThreat
+                };
+                (ending, defences)
+            }
+            [q] if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) => {
+                (Ending::ForcedFoul, Vec::new())
+            }
+            _ => return None,
+        };
+        Some(Attack {
+            mv: t,
+            ending: Some(ending),
+            defences,
+        })
+    }
+
     /// After a move that opens two or more five points: each block, and the five after it.
     fn double_threat_defences(&mut self, fives: &[usize]) -> Vec<Defence> {
         let d = self.attacker.opponent();
@@ -759,7 +764,7 @@ impl Dfpn {
 
     /// A VCF line as a proof tree (the board's side to move is the attacker).
     fn chain(&mut self, line: &[Point]) -> Option<Attack> {
-        let (a, d) = (self.attacker, self.attacker.opponent());
+        let a = self.attacker;
         let (&t, rest) = line.split_first()?;
         if self.board.five_points(a).contains(t.index()) {
             return Some(Attack {
@@ -769,29 +774,8 @@ impl Dfpn {
             });
         }
         self.board.play(t);
-        let fives: Vec<usize> = self.board.five_points(a).iter().collect();
-        let node = if fives.len() >= 2 {
-            let defences = self.double_threat_defences(&fives);
-            let ending = if defences.is_empty() {
-                Ending::ForcedFoul
-            } else {
-                Ending::DoubleThreat
-            };
-            Some(Attack {
-                mv: t,
-                ending: Some(ending),
-                defences,
-            })
-        } else if d == Color::Black
-            && self.board.rule() == Rule::Renju
-            && fives.len() == 1
-            && !self.legal(d, fives[0])
-        {
-            Some(Attack {
-                mv: t,
-                ending: Some(Ending::ForcedFoul),
-                defences: Vec::new(),
-            })
+        let node = if let Some(end) = self.ending_after(t) {
+            Some(end)
         } else if let (Some(&q), Some((_, next))) = (rest.first(), rest.split_first()) {
             self.board.play(q);
             let then = self.chain(next);
