@@ -4,14 +4,14 @@
 //! **Attacker moves** (OR nodes): a five ends it; with the defender threatening a five, only
 //! the block; otherwise every four, and every quiet move after which the attacker, were the
 //! defender to pass, has a VCF within `threat_limit` attacker moves (so with 1: open threes and
-//! moves that open a double four; with 2 also moves that set up a four-three). Quiet candidates
-//! are the points where the attacker's shapes show at least a closed two: a new VCF within two
-//! moves must run through such a point (its first four, or its final double threat, lies on a
-//! line holding the new stone and an attacker stone already there), so for threat limits 1 and
-//! 2 the set is complete. Whether a candidate really threatens is checked lazily, when the
-//! search first visits the defender's node after it (no VCF: that node is disproven), so
-//! candidates the proof never needs cost nothing. Black never plays a forbidden point under
-//! renju.
+//! moves that open a double four; with 2 also moves that set up a four-three). The quiet
+//! candidates are the points that could start such a VCF (`quiet_candidates` gives the
+//! argument, for every threat limit). Whether a candidate really threatens is checked lazily,
+//! when the search first visits the defender's node after it (no VCF: that node is disproven),
+//! so candidates the proof never needs cost nothing. When the defender has a VCF of its own (were
+//! the attacker to pass), a quiet move must stop it: those outside that VCF's zone (below, sides
+//! swapped) are dropped, and so are those after which it still replays. Black never plays a
+//! forbidden point under renju.
 //!
 //! **Defender moves** (AND nodes): after a four, the block (and if that block is forbidden for
 //! black, the attacker has won). After a quiet threat, the search first finds the attacker's
@@ -64,9 +64,13 @@ pub struct VctSolution {
 }
 
 const INF: u32 = 1 << 30;
-/// Budget of each VCF run inside the threat search (a run that spends it counts as no VCF,
-/// which only costs completeness of pruning, never soundness).
+/// Budget of each VCF run inside the threat search. A run that spends it counts as no VCF,
+/// which keeps the search going but can make a disproof wrong, so a no-win answer that may
+/// rest on such a run is reported as unknown.
 const INNER_VCF_NODES: u64 = 20_000;
+/// Bound on the defender's own VCF when it prunes the attacker's quiet moves: any length wins
+/// for the defender, this only keeps the search finite.
+const DEFENDER_VCF_DEPTH: u32 = 40;
 /// Bytes a cached move list takes, roughly, for sizing the cache from `hash_mb`.
 const CACHE_ENTRY_BYTES: usize = 96;
 
@@ -171,7 +175,13 @@ struct Dfpn {
     table: PnTable,
     cache: MoveCache,
     vcf_table: FailTable,
+    /// Failures of the defender's own VCF (a separate table: the attacker's holds only its
+    /// own failures).
+    defender_vcf_table: FailTable,
     aborted: bool,
+    /// An inner VCF ran out of its budget and was taken as "no VCF": a disproof may rest on
+    /// it, so a no-win answer is not proven.
+    inexact: bool,
 }
 
 /// Key of a node: the position (with its side to move) and the attacker moves left.
@@ -192,7 +202,9 @@ pub fn solve(board: &Board, attacker: Color, options: Options) -> VctSolution {
         table: PnTable::new(options.hash_mb),
         cache: MoveCache::new(options.hash_mb),
         vcf_table: FailTable::with_megabytes(64),
+        defender_vcf_table: FailTable::with_megabytes(64),
         aborted: false,
+        inexact: false,
     };
     let depth = options.limits.depth;
     let (pn, dn) = loop {
@@ -210,7 +222,11 @@ pub fn solve(board: &Board, attacker: Color, options: Options) -> VctSolution {
     }
     if dn == 0 {
         return VctSolution {
-            outcome: Outcome::NoWin,
+            outcome: if s.inexact {
+                Outcome::Unknown
+            } else {
+                Outcome::NoWin
+            },
             proof: None,
             nodes: s.nodes,
         };
@@ -272,6 +288,9 @@ impl Dfpn {
             count_five,
         };
         let run = vcf::search_in_place(&mut self.board, self.attacker, limits, &mut self.vcf_table);
+        if run.outcome == Outcome::Unknown {
+            self.inexact = true;
+        }
         self.nodes += run.nodes;
         run
     }
@@ -328,7 +347,8 @@ impl Dfpn {
             }
             // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
             // when the search first visits the defender's node after it.
-            for i in self.quiet_candidates() {
+            let quiet = self.quiet_candidates();
+            for i in self.beat_defender_vcf(quiet) {
                 if self.legal(a, i) {
                     let c = Class::of(&self.board.shapes(i, a));
                     children.push((score(&c), i as u16));
@@ -342,23 +362,96 @@ impl Dfpn {
         Expansion::Children(children.into_iter().map(|(_, i)| i).collect())
     }
 
-    /// Empty points, not fours or fives, where the attacker's shapes show at least a closed two
-    /// (an open three or closed three when the threat limit is 1). When the attacker has no
-    /// four to play, a VCF after the move must open with a new four through it, which needs
-    /// the move and two attacker stones in one five-cell window: a closed three at least, so
-    /// moves that only make twos are left out then too.
+    /// Empty points, not fours or fives, where a quiet attacker move could threaten a VCF
+    /// within `threat_limit` (K) attacker moves. The OR node has already found no VCF, so the
+    /// VCF after a quiet move `q` must use `q`: either `q` lies in a five-cell window that is a
+    /// four at some step (with no defender stone in it), or `q` takes the five point of a four
+    /// the defender would make by blocking (a counter-four the attacker could not answer).
+    ///
+    /// * A four made at step `k` holds `q`, the move of step `k` and two more stones, existing
+    ///   ones or earlier VCF moves. With no attacker four on the board, the first VCF four must
+    ///   run through `q`, so `q` makes a three (open or closed) with two existing stones: that
+    ///   is the whole set when the attacker has no four to play, whatever K is.
+    /// * With fours on the board and K = 2, the window of the second move's four holds `q`
+    ///   and either two existing stones (a three again) or one existing stone and the first
+    ///   move, which then was already a four point: `q` shares a defender-free window with an
+    ///   existing four point and an attacker stone. With K = 3 that window may hold no
+    ///   existing stone at all, only four points; with K >= 4 every empty point is taken.
+    /// * A defender block that makes a four needs three defender stones (K = 2) or two (K = 3)
+    ///   in an attacker-free window with `q`, the five point `q` takes away.
+    ///
+    /// Renju foul interplay (a quiet stone that changes whether a later point is forbidden
+    /// through the recursive three rule) is not covered by this argument.
     fn quiet_candidates(&self) -> Vec<usize> {
-        let a = self.attacker;
+        let (a, d) = (self.attacker, self.attacker.opponent());
         let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
-        let twos_can_threaten = self.threat_limit >= 2 && !fours.is_empty();
+        let k = self.threat_limit;
+        let mut extra = Bits::default();
+        if !fours.is_empty() && k >= 2 {
+            if k >= 4 {
+                for p in self.board.empty_points() {
+                    extra.set(p.index(), true);
+                }
+            } else {
+                for f in fours.iter() {
+                    mark_windows(&self.board, f, a, if k == 2 { 1 } else { 0 }, &mut extra);
+                }
+                if k == 3 {
+                    for p in self.board.stones(a) {
+                        mark_windows(&self.board, p.index(), a, 1, &mut extra);
+                    }
+                    for p in self.board.stones(d) {
+                        mark_windows(&self.board, p.index(), d, 2, &mut extra);
+                    }
+                }
+                for f in self.board.four_points(d).iter() {
+                    extra.set(f, true);
+                }
+            }
+        }
         self.board
             .empty_points()
             .map(|p| p.index())
             .filter(|&i| !fives.contains(i) && !fours.contains(i))
             .filter(|&i| {
                 let c = Class::of(&self.board.shapes(i, a));
-                let threes = c.threes + c.closed_threes;
-                threes > 0 || (twos_can_threaten && c.twos + c.closed_twos > 0)
+                c.threes + c.closed_threes > 0 || extra.contains(i)
+            })
+            .collect()
+    }
+
+    /// Drops the quiet candidates that lose to a VCF of the defender's own. With such a VCF on
+    /// the board (were the attacker to pass), a quiet move outside its zone (see the module
+    /// notes, with the sides swapped) cannot stop it, and one inside loses when the VCF still
+    /// replays after it. A defender VCF not found within its budget only means no pruning.
+    fn beat_defender_vcf(&mut self, quiet: Vec<usize>) -> Vec<usize> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if quiet.is_empty() {
+            return quiet;
+        }
+        self.board.set_to_move(d);
+        let limits = Limits {
+            depth: DEFENDER_VCF_DEPTH,
+            nodes: INNER_VCF_NODES,
+            count_five: false,
+        };
+        let run = vcf::search_in_place(&mut self.board, d, limits, &mut self.defender_vcf_table);
+        self.nodes += run.nodes;
+        self.board.set_to_move(a);
+        if run.outcome != Outcome::Win {
+            return quiet;
+        }
+        let zone = self.zone(&run.line, d);
+        quiet
+            .into_iter()
+            .filter(|&q| {
+                if !zone.contains(q) {
+                    return false;
+                }
+                self.board.play(Point::from_index(q));
+                let lost = self.replays(&run.line, d);
+                self.board.undo();
+                !lost
             })
             .collect()
     }
@@ -408,14 +501,15 @@ impl Dfpn {
     /// module notes for why replies outside the zone need no test).
     fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
         let d = self.attacker.opponent();
-        let zone = self.zone(line);
+        let zone = self.zone(line, self.attacker);
         let mut out = Vec::new();
         for m in zone.iter() {
             if self.board.cell(m) != crate::board::Cell::Empty || !self.legal(d, m) {
                 continue;
             }
             self.board.play(Point::from_index(m));
-            let still = self.replays(line) || self.threat(depth).outcome == Outcome::Win;
+            let still =
+                self.replays(line, self.attacker) || self.threat(depth).outcome == Outcome::Win;
             self.board.undo();
             if !still {
                 out.push(m);
@@ -427,8 +521,10 @@ impl Dfpn {
         out
     }
 
-    fn zone(&mut self, line: &[Point]) -> Bits {
-        let (a, d) = (self.attacker, self.attacker.opponent());
+    /// The replies that could stop `a`'s VCF `line` (`a` to move, as if the other side had
+    /// passed); see the module notes.
+    fn zone(&mut self, line: &[Point], a: Color) -> Bits {
+        let d = a.opponent();
         let renju = self.board.rule() == Rule::Renju;
         let mut zone = Bits::default();
         let mark_lines = |zone: &mut Bits, i: usize, reach: isize| {
@@ -498,9 +594,9 @@ impl Dfpn {
         zone
     }
 
-    /// Whether the VCF `line` still wins as played (the attacker to move).
-    fn replays(&mut self, line: &[Point]) -> bool {
-        let (a, d) = (self.attacker, self.attacker.opponent());
+    /// Whether `a`'s VCF `line` still wins as played (`a` to move).
+    fn replays(&mut self, line: &[Point], a: Color) -> bool {
+        let d = a.opponent();
         let mut played = 0;
         let mut ok = false;
         let mut k = 0;
@@ -560,16 +656,22 @@ impl Dfpn {
             Expansion::Children(c) => c,
         };
         let child_depth = if or { depth - 1 } else { depth };
+        // Child values, read from the table once (1, 1 when unseen); a child's entry changes
+        // only when this loop searches it, and then its new value comes back from `mid`.
+        let mut values: Vec<(u32, u32)> = children
+            .iter()
+            .map(|&c| {
+                let ck = node_key(self.board.hash_after(c as usize), child_depth);
+                self.table.get(ck).unwrap_or((1, 1))
+            })
+            .collect();
         let (mut pn, mut dn);
         loop {
-            // Child values from the table (1, 1 when unseen).
             let mut best = 0;
             let (mut best_v, mut second_v) = (INF + 1, INF + 1);
             let (mut sum, mut min) = (0u32, INF);
             let mut best_other = 0;
-            for (k, &c) in children.iter().enumerate() {
-                let ck = node_key(self.board.hash_after(c as usize), child_depth);
-                let (cpn, cdn) = self.table.get(ck).unwrap_or((1, 1));
+            for (k, &(cpn, cdn)) in values.iter().enumerate() {
                 // OR: choose by proof number, sum disproof numbers; AND: the other way round.
                 let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
                 sum = sum.saturating_add(other).min(INF);
@@ -607,7 +709,7 @@ impl Dfpn {
             };
             let c = Point::from_index(children[best] as usize);
             self.board.play(c);
-            self.mid(!or, child_depth, cpn, cdn);
+            values[best] = self.mid(!or, child_depth, cpn, cdn);
             self.board.undo();
         }
         if !self.aborted {
@@ -803,4 +905,30 @@ fn score(c: &Class) -> i32 {
         s += 500;
     }
     s
+}
+
+/// Marks the empty cells of every five-cell window through cell `i` that holds no wall and no
+/// stone of `color`'s opponent, and at least `stones` stones of `color`.
+fn mark_windows(board: &Board, i: usize, color: Color, stones: usize, out: &mut Bits) {
+    use crate::board::Cell;
+    let (own, other) = (Cell::of(color), Cell::of(color.opponent()));
+    for step in DIRS {
+        for start in -4..=0isize {
+            let cells = (start..start + 5).map(|k| (i as isize + k * step) as usize);
+            let mut count = 0;
+            let mut open = true;
+            for j in cells.clone() {
+                match board.cell(j) {
+                    c if c == own => count += 1,
+                    c if c == other || c == Cell::Wall => open = false,
+                    _ => {}
+                }
+            }
+            if open && count >= stones {
+                for j in cells.filter(|&j| board.cell(j) == Cell::Empty) {
+                    out.set(j, true);
+                }
+            }
+        }
+    }
 }

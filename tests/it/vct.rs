@@ -296,3 +296,172 @@ fn a_tiny_table_still_solves() {
     ]);
     assert_eq!((doc.result, doc.verified), (Outcome::Win, true));
 }
+
+/// A reference VCT written from the definition, full width, to check the solver's move sets
+/// (quiet candidates, refutation zones, the defender-VCF filter) on small boards: the attacker
+/// may play any legal move that makes a five point or, were the defender to pass, a VCF within
+/// the threat limit; the defender may play any legal move at all.
+mod reference {
+    use std::collections::HashMap;
+
+    use proptest::prelude::*;
+    use tengen::board::{Board, Color, Point, Rule};
+    use tengen::pattern::{self, Class};
+    use tengen::solve::{Limits, Outcome, vcf, vct};
+
+    struct Reference {
+        attacker: Color,
+        threat_limit: u32,
+        memo: HashMap<(u64, u32, bool), bool>,
+    }
+
+    impl Reference {
+        fn legal(&self, b: &Board, c: Color, p: Point) -> bool {
+            !(c == Color::Black && b.rule().has_fouls(c) && pattern::foul(b, p).is_some())
+        }
+
+        fn empties(b: &Board) -> Vec<Point> {
+            b.empty_points().collect()
+        }
+
+        /// Attacker to move with `n` moves left (counted up to the unstoppable threat).
+        fn or(&mut self, b: &mut Board, n: u32) -> bool {
+            let (a, d) = (self.attacker, self.attacker.opponent());
+            if !b.five_points(a).is_empty() {
+                return true;
+            }
+            if n == 0 {
+                return false;
+            }
+            if let Some(&r) = self.memo.get(&(b.hash(), n, true)) {
+                return r;
+            }
+            let threats: Vec<usize> = b.five_points(d).iter().collect();
+            let moves: Vec<Point> = match threats[..] {
+                [] => Self::empties(b),
+                [q] => vec![Point::from_index(q)],
+                _ => vec![],
+            };
+            let mut win = false;
+            for m in moves {
+                if !self.legal(b, a, m) {
+                    continue;
+                }
+                if n == 1 && b.four_points(a).contains(m.index()) && !b.rule().has_fouls(d) {
+                    // One move left: only two five points can win, read from the shapes.
+                    let c = Class::of(&b.shapes(m.index(), a));
+                    if !(c.straight || c.fours >= 2) {
+                        continue;
+                    }
+                } else if n == 1 && !b.four_points(a).contains(m.index()) {
+                    continue;
+                }
+                b.play(m);
+                win = self.and(b, n - 1);
+                b.undo();
+                if win {
+                    break;
+                }
+            }
+            self.memo.insert((b.hash(), n, true), win);
+            win
+        }
+
+        /// Defender to move after the attacker's move, `n` attacker moves left.
+        fn and(&mut self, b: &mut Board, n: u32) -> bool {
+            let (a, d) = (self.attacker, self.attacker.opponent());
+            let fives: Vec<usize> = b.five_points(a).iter().collect();
+            let foul = |b: &Board, q: usize| !self.legal(b, d, Point::from_index(q));
+            match fives[..] {
+                [_, _, ..] => return true,
+                [q] if foul(b, q) => return true,
+                [q] => {
+                    if !b.five_points(d).is_empty() {
+                        return false;
+                    }
+                    b.play(Point::from_index(q));
+                    let win = self.or(b, n);
+                    b.undo();
+                    return win;
+                }
+                [] => {}
+            }
+            if n == 0 || !b.five_points(d).is_empty() {
+                return false;
+            }
+            // A quiet move must threaten a VCF within the threat limit.
+            b.set_to_move(a);
+            let limits = Limits {
+                depth: self.threat_limit.min(n),
+                count_five: false,
+                nodes: u64::MAX,
+            };
+            let threat = vcf::solve(b, a, limits, false).outcome == Outcome::Win;
+            b.set_to_move(d);
+            if !threat {
+                return false;
+            }
+            if let Some(&r) = self.memo.get(&(b.hash(), n, false)) {
+                return r;
+            }
+            let mut win = true;
+            for r in Self::empties(b) {
+                if !self.legal(b, d, r) {
+                    continue;
+                }
+                b.play(r);
+                win = self.or(b, n);
+                b.undo();
+                if !win {
+                    break;
+                }
+            }
+            self.memo.insert((b.hash(), n, false), win);
+            win
+        }
+    }
+
+    fn small_game(rule: Rule, size: u8, points: &[(u8, u8)]) -> Board {
+        let mut board = Board::new(size, rule).unwrap();
+        for &(x, y) in points {
+            let Some(p) = Point::new(x % size, y % size) else {
+                continue;
+            };
+            let side = board.to_move();
+            if board.is_empty(p)
+                && !board.makes_five(p, side)
+                && !(rule.has_fouls(side) && pattern::foul(&board, p).is_some())
+            {
+                board.play(p);
+            }
+        }
+        board
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+        /// Wins within 2 or 3 attacker moves, threat limit 1 or 2, all rules, on 7x7 to 9x9
+        /// boards: the solver's answer is the reference's.
+        #[test]
+        fn vct_agrees_with_a_full_width_reference(
+            rule in prop::sample::select(Rule::ALL.to_vec()),
+            size in 7u8..10,
+            stones in prop::collection::vec((0u8..9, 0u8..9), 10..26),
+            depth in 2u32..4,
+            threat_limit in 1u32..3,
+        ) {
+            let board = small_game(rule, size, &stones);
+            prop_assume!(board.winner().is_none());
+            let attacker = board.to_move();
+            let limits = Limits { depth, count_five: false, nodes: 5_000_000 };
+            let options = vct::Options { limits, threat_limit, hash_mb: 8 };
+            let got = vct::solve(&board, attacker, options).outcome;
+            prop_assume!(got != Outcome::Unknown);
+            let mut r = Reference { attacker, threat_limit, memo: HashMap::new() };
+            let mut b = board.clone();
+            let want = if r.or(&mut b, depth) { Outcome::Win } else { Outcome::NoWin };
+            prop_assert_eq!(got, want, "{:?}", board);
+        }
+    }
+}
