@@ -179,6 +179,8 @@ struct Dfpn {
     /// own failures).
     defender_vcf_table: FailTable,
     aborted: bool,
+    /// Proofs built so far, by node key (`None`: the node could not be proven).
+    proofs: HashMap<u64, Option<Rc<Attack>>>,
     /// An inner VCF ran out of its budget and was taken as "no VCF": a disproof may rest on
     /// it, so a no-win answer is not proven.
     inexact: bool,
@@ -204,6 +206,7 @@ pub fn solve(board: &Board, attacker: Color, options: Options) -> VctSolution {
         vcf_table: FailTable::with_megabytes(64),
         defender_vcf_table: FailTable::with_megabytes(64),
         aborted: false,
+        proofs: HashMap::new(),
         inexact: false,
     };
     let depth = options.limits.depth;
@@ -231,7 +234,9 @@ pub fn solve(board: &Board, attacker: Color, options: Options) -> VctSolution {
             nodes: s.nodes,
         };
     }
-    let proof = s.prove_or(depth);
+    let proof = s
+        .prove_or(depth)
+        .map(|rc| Rc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()));
     let outcome = if proof.is_some() {
         Outcome::Win
     } else {
@@ -731,8 +736,21 @@ impl Dfpn {
         }
     }
 
-    /// The proof tree of a proven OR node (attacker to move).
-    fn prove_or(&mut self, depth: u32) -> Option<Attack> {
+    /// The proof of a proven OR node (attacker to move), shared by every path that reaches the
+    /// same position with the same moves left.
+    fn prove_or(&mut self, depth: u32) -> Option<Rc<Attack>> {
+        let key = node_key(self.board.hash(), depth);
+        if let Some(known) = self.proofs.get(&key) {
+            return known.clone();
+        }
+        let proof = self.prove_or_once(depth).map(Rc::new);
+        if proof.is_some() || !self.aborted {
+            self.proofs.insert(key, proof.clone());
+        }
+        proof
+    }
+
+    fn prove_or_once(&mut self, depth: u32) -> Option<Attack> {
         let a = self.attacker;
         if let Some(i) = self.board.five_points(a).first() {
             return Some(Attack {
@@ -854,11 +872,11 @@ impl Dfpn {
                 let other = fives.iter().copied().find(|&x| x != q).unwrap_or(q);
                 Defence {
                     mv: Point::from_index(q),
-                    then: Attack {
+                    then: Rc::new(Attack {
                         mv: Point::from_index(other),
                         ending: Some(Ending::Five),
                         defences: Vec::new(),
-                    },
+                    }),
                 }
             })
             .collect()
@@ -885,7 +903,10 @@ impl Dfpn {
             then.map(|then| Attack {
                 mv: t,
                 ending: None,
-                defences: vec![Defence { mv: q, then }],
+                defences: vec![Defence {
+                    mv: q,
+                    then: Rc::new(then),
+                }],
             })
         } else {
             None

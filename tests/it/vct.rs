@@ -465,3 +465,43 @@ mod reference {
         }
     }
 }
+
+/// A proof that reaches one position by two move orders writes that subtree once, with an `id`,
+/// and refers back to it with `same_as`; the JSON reads back into a proof that still verifies,
+/// and the text form labels the shared subtree.
+#[test]
+fn shared_subtrees_are_written_once_and_read_back() {
+    let Some(file) = quintet() else { return };
+    let id = "quintet/vct_game_black_l05_2";
+    let (code, out, err) = run(&[
+        "solve", "--vct", &file, "--id", id, "--proof", "--format", "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"same_as\""), "{out}");
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    let tree = doc.proof.as_ref().unwrap();
+    assert_eq!(Some(tree.size()), doc.proof_nodes);
+    assert_eq!(tree.main_line(), doc.line);
+    let source = Source::from_arg(&file).unwrap();
+    let opts = LoadOptions {
+        id: Some(id.into()),
+        ..LoadOptions::default()
+    };
+    let board = load(&source, &opts).unwrap().board;
+    let bounds = Bounds {
+        depth: 5,
+        count_five: false,
+        threat_limit: 2,
+        nodes: 1_000_000,
+    };
+    proof::verify(&board, Color::Black, tree, bounds).unwrap();
+    // Written back, the JSON is the same text.
+    let again = serde_json::to_value(tree).unwrap();
+    let first: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(again, first["proof"]);
+    let (_, text, _) = run(&["solve", "--vct", &file, "--id", id, "--proof"]);
+    assert!(
+        text.contains("[#1]") && text.contains("(as at [#1] above)"),
+        "{text}"
+    );
+}
