@@ -65,6 +65,14 @@ pub struct Board {
     shapes: [[u8; 4]; CELLS],
     fives: [Bits; 2],
     fours: [Bits; 2],
+    /// Per cell: the five and four flags of both colours behind the bit sets (see
+    /// [`table::BYTE_FLAGS`]), so a shape change that keeps them costs no bit-set writes.
+    flags: [u8; CELLS],
+    /// Shapes overwritten by each placement, `(cell, line, old shape)` packed, so taking the
+    /// stone off restores them instead of re-reading the table; `marks` holds where each
+    /// placement's entries start. Placements and removals nest (play/undo, drop/lift).
+    journal: Vec<u32>,
+    marks: Vec<u32>,
     table: &'static table::Compact,
     to_move: Color,
     hash: u64,
@@ -101,6 +109,9 @@ impl Board {
             shapes: [[0; 4]; CELLS],
             fives: [Bits::default(); 2],
             fours: [Bits::default(); 2],
+            flags: [0; CELLS],
+            journal: Vec::new(),
+            marks: Vec::new(),
             table: table::compact(rule),
             to_move: Color::Black,
             hash: zobrist::side(Color::Black),
@@ -129,6 +140,10 @@ impl Board {
         }
         self.fives = [Bits::default(); 2];
         self.fours = [Bits::default(); 2];
+        self.flags = [0; CELLS];
+        // Stones placed before this point are taken off by re-reading their neighbours.
+        self.journal.clear();
+        self.marks.clear();
         for i in 0..CELLS {
             if self.cells[i] == Cell::Empty {
                 for d in 0..4 {
@@ -153,6 +168,16 @@ impl Board {
             | table::BYTE_FLAGS[b as usize]
             | table::BYTE_FLAGS[c as usize]
             | table::BYTE_FLAGS[d as usize];
+        self.set_flags(i, f);
+    }
+
+    /// Sets cell `i`'s flags and, when they change, its bits.
+    #[inline]
+    fn set_flags(&mut self, i: usize, f: u8) {
+        if self.flags[i] == f {
+            return;
+        }
+        self.flags[i] = f;
         // A five outranks fours: the four bit is set only without the five bit.
         self.fives[0].set(i, f & 1 != 0);
         self.fours[0].set(i, f & 3 == 2);
@@ -302,11 +327,25 @@ impl Board {
         self.cells[i] = Cell::of(color);
         self.counts[color.index()] += 1;
         self.hash ^= zobrist::stone(color, i);
-        self.fives[0].set(i, false);
-        self.fives[1].set(i, false);
-        self.fours[0].set(i, false);
-        self.fours[1].set(i, false);
-        self.touch(i, |key, k| *key |= code << table::shift(-k));
+        self.set_flags(i, 0);
+        self.marks.push(self.journal.len() as u32);
+        for (d, &step) in DIRS.iter().enumerate() {
+            for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let q = (i as isize + k as isize * step) as usize;
+                let key = self.keys[q][d] | code << table::shift(-k);
+                self.keys[q][d] = key;
+                if self.cells[q] == Cell::Empty {
+                    let old = self.shapes[q][d];
+                    let new = self.table.get(key);
+                    if new != old {
+                        self.shapes[q][d] = new;
+                        self.journal
+                            .push((q as u32) << 10 | (d as u32) << 8 | old as u32);
+                        self.reflag(q);
+                    }
+                }
+            }
+        }
     }
 
     /// Takes the stone off cell `i` and updates the keys and shapes around it.
@@ -317,31 +356,38 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.counts[color.index()] -= 1;
         self.hash ^= zobrist::stone(color, i);
-        self.touch(i, |key, k| *key &= !(3 << table::shift(-k)));
-        for d in 0..4 {
-            self.reshape(i, d);
-        }
-        self.reflag(i);
-    }
-
-    /// Applies `edit(key, k)` to the key of every cell `k` steps from `i` on each line (for
-    /// `k` in ±1..=5; `i` sits at offset `-k` in that cell's key) and re-reads the shapes of the
-    /// empty ones.
-    #[inline]
-    fn touch(&mut self, i: usize, edit: impl Fn(&mut u32, i32)) {
         for (d, &step) in DIRS.iter().enumerate() {
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (i as isize + k as isize * step) as usize;
-                edit(&mut self.keys[q][d], k);
-                if self.cells[q] == Cell::Empty {
-                    let before = self.shapes[q][d];
-                    self.reshape(q, d);
-                    if self.shapes[q][d] != before {
-                        self.reflag(q);
+                self.keys[q][d] &= !(3 << table::shift(-k));
+            }
+        }
+        match self.marks.pop() {
+            // The last placement was this one: put back the shapes it changed. The cell's own
+            // shapes were left alone while it was taken, so they are still right.
+            Some(start) => {
+                while self.journal.len() > start as usize {
+                    let e = self.journal.pop().unwrap_or(0);
+                    let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
+                    self.shapes[q][d] = e as u8;
+                    self.reflag(q);
+                }
+            }
+            // Placed before the tables were last rebuilt: re-read everything around it.
+            None => {
+                for (d, &step) in DIRS.iter().enumerate() {
+                    for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                        let q = (i as isize + k as isize * step) as usize;
+                        if self.cells[q] == Cell::Empty {
+                            self.reshape(q, d);
+                            self.reflag(q);
+                        }
                     }
+                    self.reshape(i, d);
                 }
             }
         }
+        self.reflag(i);
     }
 
     /// Puts a stone without recording a move (for look-ahead); undo with [`Board::lift`].

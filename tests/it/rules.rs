@@ -73,6 +73,37 @@ proptest! {
         }
     }
 
+    /// Moves played before the rule changes are undone by re-reading their neighbours (the
+    /// undo journal only covers moves since the tables were rebuilt).
+    #[test]
+    fn undo_across_a_rule_change_matches_a_rebuilt_board(
+        board in position(Rule::ALL.to_vec()),
+        rule in prop::sample::select(Rule::ALL.to_vec()),
+        more in prop::collection::vec((0u8..19, 0u8..19), 1..6),
+    ) {
+        let mut board = board;
+        let size = board.size();
+        let before = board.history().len();
+        for (x, y) in more {
+            let p = Point::new(x % size, y % size).unwrap();
+            if board.is_empty(p) {
+                board.play(p);
+            }
+        }
+        board.set_rule(rule);
+        while board.history().len() > before {
+            board.undo();
+        }
+        let fresh = rebuilt(&board);
+        for p in board.empty_points() {
+            for c in [Color::Black, Color::White] {
+                prop_assert_eq!(board.shapes(p.index(), c), fresh.shapes(p.index(), c));
+                prop_assert_eq!(board.five_points(c).contains(p.index()), fresh.five_points(c).contains(p.index()));
+                prop_assert_eq!(board.four_points(c).contains(p.index()), fresh.four_points(c).contains(p.index()));
+            }
+        }
+    }
+
     #[test]
     fn fast_fouls_match_the_reference(board in position(vec![Rule::Renju])) {
         prop_assert_eq!(pattern::fouls(&board), reference::fouls(&board), "\n{:?}", board);
