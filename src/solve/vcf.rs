@@ -115,6 +115,10 @@ impl Search<'_> {
             self.line.push(Point::from_index(i));
             return Step::Win(Ending::Five);
         }
+        let foul_blocks = self.board.rule().has_fouls(d);
+        if depth == 1 && !foul_blocks {
+            return self.last_move();
+        }
         let hash = self.board.hash();
         if self.table.fails(hash, depth) {
             return Step::Fail;
@@ -132,9 +136,8 @@ impl Search<'_> {
             }
             _ => vec![],
         };
-        // With one move left, only a four that opens two fives (read from its shapes) or,
-        // against black under renju, one whose block may be forbidden can still win.
-        let foul_blocks = self.board.rule().has_fouls(d);
+        // With one move left against black under renju, only a four that opens two fives (read
+        // from its shapes) or one whose block may be forbidden can still win.
         for p in candidates {
             if depth == 1 && !foul_blocks {
                 let c = Class::of(&self.board.shapes(p, a));
@@ -151,6 +154,37 @@ impl Search<'_> {
             }
         }
         self.table.store(hash, depth);
+        Step::Fail
+    }
+
+    /// One attacker move left and no forbidden blocks to hope for: only a four that opens two
+    /// fives wins (a five was looked for already), and its shapes tell without playing it. No
+    /// table, no ordering: this is the leaf of every short VCF.
+    fn last_move(&mut self) -> Step {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if self.count_five {
+            return Step::Fail;
+        }
+        let threats = *self.board.five_points(d);
+        if threats.count() >= 2 {
+            return Step::Fail;
+        }
+        let fours = *self.board.four_points(a);
+        for p in fours.iter() {
+            if !threats.is_empty() && !threats.contains(p) {
+                continue;
+            }
+            let c = Class::of(&self.board.shapes(p, a));
+            if !(c.straight || c.fours >= 2) {
+                continue;
+            }
+            if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
+                continue;
+            }
+            if let Step::Win(e) = self.try_four(p, 1) {
+                return Step::Win(e);
+            }
+        }
         Step::Fail
     }
 
