@@ -383,8 +383,8 @@ impl Dfpn {
     /// * With fours on the board and K = 2, the window of the second move's four holds `q`
     ///   and either two existing stones (a three again) or one existing stone and the first
     ///   move, which then was already a four point: `q` shares a defender-free window with an
-    ///   existing four point and an attacker stone. With K = 3 that window may hold no
-    ///   existing stone at all, only four points; with K >= 4 every empty point is taken.
+    ///   existing four point and an attacker stone. With K = 3, see [`Dfpn::mark_k3_windows`];
+    ///   with K >= 4 every empty point is taken.
     /// * A defender block that makes a four needs three defender stones (K = 2) or two (K = 3)
     ///   in an attacker-free window with `q`, the five point `q` takes away.
     ///
@@ -394,20 +394,26 @@ impl Dfpn {
         let (a, d) = (self.attacker, self.attacker.opponent());
         let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
         let k = self.threat_limit;
-        let mut extra = Bits::default();
+        let mut threes = Bits::default();
+        for p in self.board.empty_points() {
+            let c = Class::of(&self.board.shapes(p.index(), a));
+            if c.threes + c.closed_threes > 0 {
+                threes.set(p.index(), true);
+            }
+        }
+        let mut extra = threes;
         if !fours.is_empty() && k >= 2 {
             if k >= 4 {
                 for p in self.board.empty_points() {
                     extra.set(p.index(), true);
                 }
             } else {
-                for f in fours.iter() {
-                    mark_windows(&self.board, f, a, if k == 2 { 1 } else { 0 }, &mut extra);
-                }
-                if k == 3 {
-                    for p in self.board.stones(a) {
-                        mark_windows(&self.board, p.index(), a, 1, &mut extra);
+                if k == 2 {
+                    for f in fours.iter() {
+                        mark_windows(&self.board, f, a, 1, &mut extra);
                     }
+                } else {
+                    self.mark_k3_windows(&threes, &mut extra);
                     for p in self.board.stones(d) {
                         mark_windows(&self.board, p.index(), d, 2, &mut extra);
                     }
@@ -417,15 +423,51 @@ impl Dfpn {
                 }
             }
         }
-        self.board
-            .empty_points()
-            .map(|p| p.index())
+        extra
+            .iter()
             .filter(|&i| !fives.contains(i) && !fours.contains(i))
-            .filter(|&i| {
-                let c = Class::of(&self.board.shapes(i, a));
-                c.threes + c.closed_threes > 0 || extra.contains(i)
-            })
             .collect()
+    }
+
+    /// Threat limit 3, attacker fours on the board: marks each `q` with a defender-free window
+    /// that holds, besides `q`, at least two attacker stones or "hot" points. The window of a
+    /// four at step 2 or 3 holds `q`, that step's move and two of: existing stones, the first
+    /// move (a four point already, as its own four cannot need `q`, else `q` makes a three) and
+    /// the second (whose own four, without `q`, holds three of the existing stones and the first
+    /// move, so it makes at least a closed three now). Hot points are the four points and the
+    /// points where the attacker makes a three or closed three.
+    fn mark_k3_windows(&self, threes: &Bits, out: &mut Bits) {
+        use crate::board::Cell;
+        let a = self.attacker;
+        let (own, other) = (Cell::of(a), Cell::of(a.opponent()));
+        let mut hot = *threes;
+        for f in self.board.four_points(a).iter() {
+            hot.set(f, true);
+        }
+        for p in self.board.points() {
+            for step in DIRS {
+                let cells: [usize; 5] =
+                    std::array::from_fn(|j| (p.index() as isize + j as isize * step) as usize);
+                let (mut stones, mut heat) = (0, 0);
+                let mut open = true;
+                for &j in &cells {
+                    match self.board.cell(j) {
+                        c if c == own => stones += 1,
+                        c if c == other || c == Cell::Wall => open = false,
+                        _ => heat += usize::from(hot.contains(j)),
+                    }
+                }
+                if !open || stones + heat < 2 {
+                    continue;
+                }
+                for &j in &cells {
+                    let others = stones + heat - usize::from(hot.contains(j));
+                    if self.board.cell(j) == Cell::Empty && others >= 2 {
+                        out.set(j, true);
+                    }
+                }
+            }
+        }
     }
 
     /// Drops the quiet candidates that lose to a VCF of the defender's own. With such a VCF on

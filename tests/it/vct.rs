@@ -313,6 +313,8 @@ mod reference {
         attacker: Color,
         threat_limit: u32,
         memo: HashMap<(u64, u32, bool), bool>,
+        /// Nodes left before the case is given up (dense small boards can take minutes).
+        budget: u64,
     }
 
     impl Reference {
@@ -327,6 +329,10 @@ mod reference {
         /// Attacker to move with `n` moves left (counted up to the unstoppable threat).
         fn or(&mut self, b: &mut Board, n: u32) -> bool {
             let (a, d) = (self.attacker, self.attacker.opponent());
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
             if !b.five_points(a).is_empty() {
                 return true;
             }
@@ -421,6 +427,51 @@ mod reference {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Threat limit 3 (its own candidate set) needs four attacker moves to matter: 7x7.
+        #[test]
+        fn vct_with_threat_limit_3_agrees_with_the_reference(
+            rule in prop::sample::select(Rule::ALL.to_vec()),
+            stones in prop::collection::vec((0u8..7, 0u8..7), 10..24),
+        ) {
+            agree(small_game(rule, 7, &stones), 4, 3)?;
+        }
+    }
+
+    fn agree(board: Board, depth: u32, threat_limit: u32) -> Result<(), TestCaseError> {
+        prop_assume!(board.winner().is_none());
+        let attacker = board.to_move();
+        let limits = Limits {
+            depth,
+            count_five: false,
+            nodes: 5_000_000,
+        };
+        let options = vct::Options {
+            limits,
+            threat_limit,
+            hash_mb: 8,
+        };
+        let got = vct::solve(&board, attacker, options).outcome;
+        prop_assume!(got != Outcome::Unknown);
+        let mut r = Reference {
+            attacker,
+            threat_limit,
+            memo: HashMap::new(),
+            budget: 200_000,
+        };
+        let mut b = board.clone();
+        let want = if r.or(&mut b, depth) {
+            Outcome::Win
+        } else {
+            Outcome::NoWin
+        };
+        prop_assume!(r.budget > 0);
+        prop_assert_eq!(got, want, "{:?}", board);
+        Ok(())
+    }
+
     fn small_game(rule: Rule, size: u8, points: &[(u8, u8)]) -> Board {
         let mut board = Board::new(size, rule).unwrap();
         for &(x, y) in points {
@@ -451,17 +502,7 @@ mod reference {
             depth in 2u32..4,
             threat_limit in 1u32..3,
         ) {
-            let board = small_game(rule, size, &stones);
-            prop_assume!(board.winner().is_none());
-            let attacker = board.to_move();
-            let limits = Limits { depth, count_five: false, nodes: 5_000_000 };
-            let options = vct::Options { limits, threat_limit, hash_mb: 8 };
-            let got = vct::solve(&board, attacker, options).outcome;
-            prop_assume!(got != Outcome::Unknown);
-            let mut r = Reference { attacker, threat_limit, memo: HashMap::new() };
-            let mut b = board.clone();
-            let want = if r.or(&mut b, depth) { Outcome::Win } else { Outcome::NoWin };
-            prop_assert_eq!(got, want, "{:?}", board);
+            agree(small_game(rule, size, &stones), depth, threat_limit)?;
         }
     }
 }
