@@ -66,9 +66,14 @@ pub fn ids(file: &std::path::Path) -> Vec<String> {
 
 /// A game on a 15x15 board: the points played in turn, skipping taken points, fives and fouls.
 pub fn random_game(rule: Rule, points: &[(u8, u8)]) -> Board {
-    let mut board = Board::new(15, rule).unwrap();
+    random_game_on(15, rule, points)
+}
+
+/// The same on a `size` board (coordinates taken modulo `size`).
+pub fn random_game_on(size: u8, rule: Rule, points: &[(u8, u8)]) -> Board {
+    let mut board = Board::new(size, rule).unwrap();
     for &(x, y) in points {
-        let p = Point::new(x, y).unwrap();
+        let p = Point::new(x % size, y % size).unwrap();
         let side = board.to_move();
         if board.is_empty(p)
             && !board.makes_five(p, side)

@@ -436,7 +436,7 @@ mod reference {
             rule in prop::sample::select(Rule::ALL.to_vec()),
             stones in prop::collection::vec((0u8..7, 0u8..7), 10..24),
         ) {
-            agree(small_game(rule, 7, &stones), 4, 3)?;
+            agree(crate::random_game_on(7, rule, &stones), 4, 3)?;
         }
     }
 
@@ -472,23 +472,6 @@ mod reference {
         Ok(())
     }
 
-    fn small_game(rule: Rule, size: u8, points: &[(u8, u8)]) -> Board {
-        let mut board = Board::new(size, rule).unwrap();
-        for &(x, y) in points {
-            let Some(p) = Point::new(x % size, y % size) else {
-                continue;
-            };
-            let side = board.to_move();
-            if board.is_empty(p)
-                && !board.makes_five(p, side)
-                && !(rule.has_fouls(side) && pattern::foul(&board, p).is_some())
-            {
-                board.play(p);
-            }
-        }
-        board
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
@@ -502,7 +485,7 @@ mod reference {
             depth in 2u32..4,
             threat_limit in 1u32..3,
         ) {
-            agree(small_game(rule, size, &stones), depth, threat_limit)?;
+            agree(crate::random_game_on(size, rule, &stones), depth, threat_limit)?;
         }
     }
 }
