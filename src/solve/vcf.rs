@@ -188,6 +188,22 @@ impl Search<'_> {
         Step::Fail
     }
 
+    /// Before the block of the second-to-last four: whether the last move could still win. When
+    /// that move is read from shapes ([`Search::last_move`]) it must open two fives, and the
+    /// block only takes attacker shapes away (its counter-four, if any, only narrows the
+    /// attacker to one point), so a four point that opens two fives must be there already.
+    fn last_move_can_win(&self) -> bool {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if self.board.rule().has_fouls(d) {
+            return true;
+        }
+        !self.count_five
+            && self.board.four_points(a).iter().any(|p| {
+                let c = Class::of(&self.board.shapes(p, a));
+                c.straight || c.fours >= 2
+            })
+    }
+
     /// Plays the four `p`, the forced block, and searches on.
     fn try_four(&mut self, p: usize, depth: u32) -> Step {
         let (a, d) = (self.attacker, self.attacker.opponent());
@@ -200,7 +216,7 @@ impl Search<'_> {
                 let q = fives.first().unwrap_or(0);
                 if d == Color::Black && pattern::foul_mut(self.board, q).is_some() {
                     Step::Win(Ending::ForcedFoul)
-                } else if depth < 2 {
+                } else if depth < 2 || (depth == 2 && !self.last_move_can_win()) {
                     Step::Fail
                 } else {
                     self.board.play(Point::from_index(q));
