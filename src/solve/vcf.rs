@@ -10,8 +10,8 @@
 
 use super::tt::FailTable;
 use super::{Ending, Limits, Outcome, Solution};
-use crate::board::{Board, Color, DIRS, Point};
-use crate::pattern::{self, Class};
+use crate::board::{Board, Cell, Color, DIRS, Point};
+use crate::pattern::{self, Class, Shape};
 
 enum Step {
     Win(Ending),
@@ -116,8 +116,12 @@ impl Search<'_> {
             return Step::Win(Ending::Five);
         }
         let foul_blocks = self.board.rule().has_fouls(d);
-        if depth == 1 && !foul_blocks {
-            return self.last_move();
+        if depth == 1 {
+            return if foul_blocks {
+                self.last_move_against_fouls()
+            } else {
+                self.last_move()
+            };
         }
         let hash = self.board.hash();
         if self.table.fails(hash, depth) {
@@ -186,6 +190,50 @@ impl Search<'_> {
             }
         }
         Step::Fail
+    }
+
+    /// One attacker move left against black under renju (white attacks): a four that opens two
+    /// fives, or one whose block is forbidden for black. A white stone never adds to black's
+    /// shapes, so the block can only be forbidden if some point on the four's line already
+    /// shows black two threes, two fours or an overline; only such fours are played out.
+    fn last_move_against_fouls(&mut self) -> Step {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let threats = *self.board.five_points(d);
+        if threats.count() >= 2 {
+            return Step::Fail;
+        }
+        let fours = *self.board.four_points(a);
+        for p in fours.iter() {
+            if !threats.is_empty() && !threats.contains(p) {
+                continue;
+            }
+            let shapes = self.board.shapes(p, a);
+            let c = Class::of(&shapes);
+            let two_fives = !self.count_five && (c.straight || c.fours >= 2);
+            if !two_fives && !self.foul_near_four(p, &shapes) {
+                continue;
+            }
+            if let Step::Win(e) = self.try_four(p, 1) {
+                return Step::Win(e);
+            }
+        }
+        Step::Fail
+    }
+
+    /// Whether an empty point within four steps of `p`, on a line where `p` makes a four,
+    /// shows black a possible foul (two threes, two fours or an overline, before the
+    /// false-three check).
+    fn foul_near_four(&self, p: usize, shapes: &[Shape; 4]) -> bool {
+        shapes.iter().zip(DIRS).any(|(&s, step)| {
+            matches!(s, Shape::Four | Shape::FourFour | Shape::StraightFour)
+                && (-4..=4isize).any(|k| {
+                    let q = (p as isize + k * step) as usize;
+                    k != 0 && self.board.cell(q) == Cell::Empty && {
+                        let c = Class::of(&self.board.shapes(q, Color::Black));
+                        c.threes >= 2 || c.fours >= 2 || c.overline
+                    }
+                })
+        })
     }
 
     /// Before the block of the second-to-last four: whether the last move could still win. When
