@@ -31,7 +31,10 @@
 //!
 //! **Search**: proof and disproof numbers per (position, remaining depth) in a bounded table
 //! (`hash_mb`), the 1 + ε threshold trick against thrashing, a VCF check at every OR node, move
-//! lists cached per node. A node budget makes the answer `unknown` instead of `no-win`.
+//! lists cached per node, quiet attacker moves starting at proof number 2 (a four at 1). A node
+//! budget makes the answer `unknown` instead of `no-win`, and so does an inner VCF cut short by
+//! its own budget if a disproof may rest on it. The proof of a win is then built as a DAG: one
+//! subtree per (position, depth), shared by every move order that reaches it.
 
 use std::collections::HashMap;
 use std::rc::Rc;
