@@ -117,11 +117,7 @@ impl Search<'_> {
         }
         let foul_blocks = self.board.rule().has_fouls(d);
         if depth == 1 {
-            return if foul_blocks {
-                self.last_move_against_fouls()
-            } else {
-                self.last_move()
-            };
+            return self.last_move(foul_blocks);
         }
         let hash = self.board.hash();
         if self.table.fails(hash, depth) {
@@ -140,15 +136,7 @@ impl Search<'_> {
             }
             _ => vec![],
         };
-        // With one move left against black under renju, only a four that opens two fives (read
-        // from its shapes) or one whose block may be forbidden can still win.
         for p in candidates {
-            if depth == 1 && !foul_blocks {
-                let c = Class::of(&self.board.shapes(p, a));
-                if self.count_five || !(c.straight || c.fours >= 2) {
-                    continue;
-                }
-            }
             if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
                 continue;
             }
@@ -161,43 +149,17 @@ impl Search<'_> {
         Step::Fail
     }
 
-    /// One attacker move left and no forbidden blocks to hope for: only a four that opens two
-    /// fives wins (a five was looked for already), and its shapes tell without playing it. No
-    /// table, no ordering: this is the leaf of every short VCF.
-    fn last_move(&mut self) -> Step {
+    /// One attacker move left: only a four that opens two fives wins (a five was looked for
+    /// already), and its shapes tell without playing it; against black under renju (white
+    /// attacks, `foul_blocks`) so does a four whose block is forbidden for black. A white stone
+    /// never adds to black's shapes, so that block can only be forbidden if some point on the
+    /// four's line already shows black two threes, two fours or an overline: only such fours
+    /// are played out. No table, no ordering: this is the leaf of every short VCF.
+    fn last_move(&mut self, foul_blocks: bool) -> Step {
         let (a, d) = (self.attacker, self.attacker.opponent());
-        if self.count_five {
+        if self.count_five && !foul_blocks {
             return Step::Fail;
         }
-        let threats = *self.board.five_points(d);
-        if threats.count() >= 2 {
-            return Step::Fail;
-        }
-        let fours = *self.board.four_points(a);
-        for p in fours.iter() {
-            if !threats.is_empty() && !threats.contains(p) {
-                continue;
-            }
-            let c = Class::of(&self.board.shapes(p, a));
-            if !(c.straight || c.fours >= 2) {
-                continue;
-            }
-            if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
-                continue;
-            }
-            if let Step::Win(e) = self.try_four(p, 1) {
-                return Step::Win(e);
-            }
-        }
-        Step::Fail
-    }
-
-    /// One attacker move left against black under renju (white attacks): a four that opens two
-    /// fives, or one whose block is forbidden for black. A white stone never adds to black's
-    /// shapes, so the block can only be forbidden if some point on the four's line already
-    /// shows black two threes, two fours or an overline; only such fours are played out.
-    fn last_move_against_fouls(&mut self) -> Step {
-        let (a, d) = (self.attacker, self.attacker.opponent());
         let threats = *self.board.five_points(d);
         if threats.count() >= 2 {
             return Step::Fail;
@@ -210,7 +172,10 @@ impl Search<'_> {
             let shapes = self.board.shapes(p, a);
             let c = Class::of(&shapes);
             let two_fives = !self.count_five && (c.straight || c.fours >= 2);
-            if !two_fives && !self.foul_near_four(p, &shapes) {
+            if !two_fives && !(foul_blocks && self.foul_near_four(p, &shapes)) {
+                continue;
+            }
+            if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
                 continue;
             }
             if let Step::Win(e) = self.try_four(p, 1) {
