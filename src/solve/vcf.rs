@@ -172,7 +172,8 @@ impl Search<'_> {
             let shapes = self.board.shapes(p, a);
             let c = Class::of(&shapes);
             let two_fives = !self.count_five && (c.straight || c.fours >= 2);
-            if !two_fives && !(foul_blocks && self.foul_near_four(p, &shapes)) {
+            let worth_playing = two_fives || (foul_blocks && self.foul_near_four(p, &shapes));
+            if !worth_playing {
                 continue;
             }
             if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
