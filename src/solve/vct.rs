@@ -42,7 +42,7 @@ use std::rc::Rc;
 use super::proof::{Attack, Defence};
 use super::tt::FailTable;
 use super::{Ending, Limits, Outcome, vcf};
-use crate::board::{Bits, Board, CELLS, Color, DIRS, Point, Rule};
+use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
 use crate::pattern::{self, Class, Shape};
 
 /// What to search for.
@@ -440,9 +440,7 @@ impl Dfpn {
     /// move, so it makes at least a closed three now). Hot points are the four points and the
     /// points where the attacker makes a three or closed three.
     fn mark_k3_windows(&self, threes: &Bits, out: &mut Bits) {
-        use crate::board::Cell;
         let a = self.attacker;
-        let (own, other) = (Cell::of(a), Cell::of(a.opponent()));
         let mut hot = *threes;
         for f in self.board.four_points(a).iter() {
             hot.set(f, true);
@@ -451,18 +449,10 @@ impl Dfpn {
             for step in DIRS {
                 let cells: [usize; 5] =
                     std::array::from_fn(|j| (p.index() as isize + j as isize * step) as usize);
-                let (mut stones, mut heat) = (0, 0);
-                let mut open = true;
-                for &j in &cells {
-                    match self.board.cell(j) {
-                        c if c == own => stones += 1,
-                        c if c == other || c == Cell::Wall => open = false,
-                        _ => heat += usize::from(hot.contains(j)),
-                    }
-                }
-                if !open || stones + heat < 2 {
+                let Some(stones) = open_window(&self.board, &cells, a) else {
                     continue;
-                }
+                };
+                let heat = cells.iter().filter(|&&j| hot.contains(j)).count();
                 for &j in &cells {
                     let others = stones + heat - usize::from(hot.contains(j));
                     if self.board.cell(j) == Cell::Empty && others >= 2 {
@@ -557,7 +547,7 @@ impl Dfpn {
         let zone = self.zone(line, self.attacker);
         let mut out = Vec::new();
         for m in zone.iter() {
-            if self.board.cell(m) != crate::board::Cell::Empty || !self.legal(d, m) {
+            if self.board.cell(m) != Cell::Empty || !self.legal(d, m) {
                 continue;
             }
             self.board.play(Point::from_index(m));
@@ -892,7 +882,7 @@ impl Dfpn {
             .line
             .iter()
             .map(|p| p.index())
-            .find(|&i| self.board.cell(i) == crate::board::Cell::Empty && self.legal(d, i))?;
+            .find(|&i| self.board.cell(i) == Cell::Empty && self.legal(d, i))?;
         Some(Rc::from(vec![reply as u16]))
     }
 
@@ -993,25 +983,30 @@ fn score(c: &Class) -> i32 {
 /// Marks the empty cells of every five-cell window through cell `i` that holds no wall and no
 /// stone of `color`'s opponent, and at least `stones` stones of `color`.
 fn mark_windows(board: &Board, i: usize, color: Color, stones: usize, out: &mut Bits) {
-    use crate::board::Cell;
-    let (own, other) = (Cell::of(color), Cell::of(color.opponent()));
     for step in DIRS {
         for start in -4..=0isize {
-            let cells = (start..start + 5).map(|k| (i as isize + k * step) as usize);
-            let mut count = 0;
-            let mut open = true;
-            for j in cells.clone() {
-                match board.cell(j) {
-                    c if c == own => count += 1,
-                    c if c == other || c == Cell::Wall => open = false,
-                    _ => {}
-                }
-            }
-            if open && count >= stones {
-                for j in cells.filter(|&j| board.cell(j) == Cell::Empty) {
+            let cells: [usize; 5] =
+                std::array::from_fn(|k| (i as isize + (start + k as isize) * step) as usize);
+            if open_window(board, &cells, color).is_some_and(|n| n >= stones) {
+                for &j in cells.iter().filter(|&&j| board.cell(j) == Cell::Empty) {
                     out.set(j, true);
                 }
             }
         }
     }
+}
+
+/// The number of `color` stones in a five-cell window, or `None` when it holds a wall or an
+/// opponent stone (no five for `color` can use it).
+fn open_window(board: &Board, cells: &[usize; 5], color: Color) -> Option<usize> {
+    let own = Cell::of(color);
+    let mut count = 0;
+    for &j in cells {
+        match board.cell(j) {
+            Cell::Empty => {}
+            c if c == own => count += 1,
+            _ => return None,
+        }
+    }
+    Some(count)
 }
