@@ -1,6 +1,6 @@
 //! A set of cells of the padded array, one bit a cell.
 
-use super::CELLS;
+use super::point::CELLS;
 
 const WORDS: usize = CELLS / 64;
 

@@ -6,13 +6,14 @@
 //! [`DIRS`]. Renju forbidden points are judged by [`crate::pattern`], which reads this board.
 
 mod bits;
+pub mod shape;
 mod point;
 mod zobrist;
 
 pub use bits::Bits;
 pub use point::*;
 
-use crate::pattern::table::{self, Shape};
+use shape::Shape;
 
 /// What a cell of the padded array holds. The values are two-bit codes so that line keys can be
 /// built from them by shifts.
@@ -66,14 +67,14 @@ pub struct Board {
     fives: [Bits; 2],
     fours: [Bits; 2],
     /// Per cell: the five and four flags of both colours behind the bit sets (see
-    /// [`table::BYTE_FLAGS`]), so a shape change that keeps them costs no bit-set writes.
+    /// [`shape::BYTE_FLAGS`]), so a shape change that keeps them costs no bit-set writes.
     flags: [u8; CELLS],
     /// Shapes overwritten by each placement, `(cell, line, old shape)` packed, so taking the
     /// stone off restores them instead of re-reading the table; `marks` holds where each
     /// placement's entries start. Placements and removals nest (play/undo, drop/lift).
     journal: Vec<u32>,
     marks: Vec<u32>,
-    table: &'static table::Compact,
+    table: &'static shape::Compact,
     to_move: Color,
     hash: u64,
     history: Vec<Point>,
@@ -112,7 +113,7 @@ impl Board {
             flags: [0; CELLS],
             journal: Vec::new(),
             marks: Vec::new(),
-            table: table::compact(rule),
+            table: shape::compact(rule),
             to_move: Color::Black,
             hash: zobrist::side(Color::Black),
             history: Vec::new(),
@@ -133,7 +134,7 @@ impl Board {
                 let mut key = 0;
                 for j in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                     let q = (i as isize + j as isize * step) as usize;
-                    key |= (self.cells[q] as u32) << table::shift(j);
+                    key |= (self.cells[q] as u32) << shape::shift(j);
                 }
                 self.keys[i][d] = key;
             }
@@ -164,10 +165,10 @@ impl Board {
     #[inline]
     fn reflag(&mut self, i: usize) {
         let [a, b, c, d] = self.shapes[i];
-        let f = table::BYTE_FLAGS[a as usize]
-            | table::BYTE_FLAGS[b as usize]
-            | table::BYTE_FLAGS[c as usize]
-            | table::BYTE_FLAGS[d as usize];
+        let f = shape::BYTE_FLAGS[a as usize]
+            | shape::BYTE_FLAGS[b as usize]
+            | shape::BYTE_FLAGS[c as usize]
+            | shape::BYTE_FLAGS[d as usize];
         self.set_flags(i, f);
     }
 
@@ -196,7 +197,7 @@ impl Board {
     /// The same stones under another rule (the caller re-validates if the rule matters).
     pub fn set_rule(&mut self, rule: Rule) {
         self.rule = rule;
-        self.table = table::compact(rule);
+        self.table = shape::compact(rule);
         self.refresh_all();
     }
 
@@ -332,7 +333,7 @@ impl Board {
         for (d, &step) in DIRS.iter().enumerate() {
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (i as isize + k as isize * step) as usize;
-                let key = self.keys[q][d] | code << table::shift(-k);
+                let key = self.keys[q][d] | code << shape::shift(-k);
                 self.keys[q][d] = key;
                 if self.cells[q] == Cell::Empty {
                     let old = self.shapes[q][d];
@@ -359,7 +360,7 @@ impl Board {
         for (d, &step) in DIRS.iter().enumerate() {
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (i as isize + k as isize * step) as usize;
-                self.keys[q][d] &= !(3 << table::shift(-k));
+                self.keys[q][d] &= !(3 << shape::shift(-k));
             }
         }
         match self.marks.pop() {

@@ -1,6 +1,6 @@
 //! Zobrist keys, generated at compile time by splitmix64 so hashes are the same on every run.
 
-use super::{CELLS, Color};
+use super::point::{CELLS, Color};
 
 const fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);

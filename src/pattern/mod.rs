@@ -1,6 +1,6 @@
 //! Shapes a stone makes, and Renju forbidden points.
 //!
-//! [`table`] maps a cell's line key to the [`Shape`] a stone there would make on that line; the
+//! [`shape`] (in the board) maps a cell's line key to the [`Shape`] a stone there would make on that line; the
 //! board keeps those shapes up to date on every move. [`Class`] sums up the four lines of a
 //! cell. [`foul`] judges black's forbidden points under renju (RIF 9.2 / 9.3): overline, double
 //! four (also two fours on one line) and double three, where a three counts only when one of
@@ -9,14 +9,14 @@
 //! to check the fast one and to verify proofs.
 
 pub mod reference;
-pub mod table;
+
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Color, DIRS, Point};
-pub use table::Shape;
+pub use crate::board::shape::{self, Shape};
 
 /// Why a point is forbidden for black under renju.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -140,7 +140,7 @@ fn double_three(board: &mut Board, i: usize) -> Option<Foul> {
             let q = (i as isize + k as isize * DIRS[d]) as usize;
             // q completes a straight four through i on this line, and is itself legal.
             board.cell(q) == crate::board::Cell::Empty
-                && board.key_shape(key | 1 << table::shift(k), Color::Black) == Shape::StraightFour
+                && board.key_shape(key | 1 << shape::shift(k), Color::Black) == Shape::StraightFour
                 && foul_mut(board, q).is_none()
         });
         if is_real {

@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Color, Rule};
+use super::point::{Color, Rule};
 
 /// The shape a stone makes on one line, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
