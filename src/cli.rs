@@ -1,16 +1,9 @@
-//! Command-line interface: clap types, and the commands that turn them into library calls.
+//! The command line as clap sees it: these types only. [`crate::config`] turns them into one
+//! validated configuration; nothing here reads input or decides anything.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-
-use crate::board::{Color, Rule};
-use crate::error::Error;
-use crate::input::{self, LoadOptions, Loaded, Source};
-use crate::notation::Format;
-use crate::report::text;
-use crate::setup::Given;
 
 /// Analyse Gomoku and Renju positions and solve their puzzles.
 ///
@@ -56,7 +49,20 @@ pub struct PositionArgs {
     pub id: Option<String>,
     /// Read the input as this format instead of detecting it.
     #[arg(long, value_enum)]
-    pub input_format: Option<Format>,
+    pub input_format: Option<FormatArg>,
+}
+
+/// A text format tengen reads and writes.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum FormatArg {
+    /// A move list (`h8 i9 j10`) or a Gomoku Calculator URL.
+    Moves,
+    /// A board diagram.
+    Diagram,
+    /// A Piskvork `.psq` game file.
+    Psq,
+    /// A puzzle file (one or more `key: value` blocks).
+    Puzzle,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -115,15 +121,18 @@ pub struct ForbiddenArgs {
     pub output: OutputArgs,
 }
 
-/// Search bounds shared by `solve` and `bench`.
+/// Search bounds and memory, shared by `solve` and `bench`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Stop after this many positions and answer `unknown`.
-    #[arg(long, default_value_t = 10_000_000)]
-    pub max_nodes: u64,
-    /// Find a line of minimum length (deepens one attacker move at a time).
+    /// Stop after this many positions and answer `unknown` (default: 10,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// VCF: find a line of minimum length (deepens one attacker move at a time).
     #[arg(long)]
     pub shortest: bool,
+    /// Memory for the search tables in megabytes, verification included (1 to 65536).
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash_mb: u64,
 }
 
 #[derive(Args, Debug)]
@@ -153,9 +162,6 @@ pub struct SolveArgs {
     /// moves that set up a four-three). Default: the puzzle's `threat-limit:`, else 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub threat_limit: Option<u32>,
-    /// VCT: size of the proof-number table in megabytes (memory stays within it).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    pub hash_mb: u64,
     /// VCT: print the whole proof tree (every defence considered and the answer to each).
     #[arg(long)]
     pub proof: bool,
@@ -200,9 +206,6 @@ pub struct BenchArgs {
     /// VCT: also check each proof against every defence (its time is not counted).
     #[arg(long)]
     pub verify: bool,
-    /// VCT: size of the proof-number table in megabytes.
-    #[arg(long, default_value_t = 256)]
-    pub hash_mb: usize,
     /// Text for people, JSON Lines for programs.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,
@@ -214,85 +217,11 @@ pub struct ConvertArgs {
     pub position: PositionArgs,
     /// The format to write.
     #[arg(long, value_enum)]
-    pub to: Format,
+    pub to: FormatArg,
     /// Write to this file (atomically) instead of standard output.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
     #[arg(long)]
     pub force: bool,
-}
-
-impl From<RuleArg> for Rule {
-    fn from(r: RuleArg) -> Rule {
-        match r {
-            RuleArg::Freestyle => Rule::Freestyle,
-            RuleArg::Standard => Rule::Standard,
-            RuleArg::Renju => Rule::Renju,
-        }
-    }
-}
-
-impl From<ColorArg> for Color {
-    fn from(c: ColorArg) -> Color {
-        match c {
-            ColorArg::Black => Color::Black,
-            ColorArg::White => Color::White,
-        }
-    }
-}
-
-impl PositionArgs {
-    pub fn given(&self) -> Given {
-        Given {
-            rule: self.rule.map(Rule::from),
-            size: self.size,
-            to_move: self.to_move.map(Color::from),
-        }
-    }
-
-    pub fn load(&self) -> Result<Loaded, Error> {
-        let source = Source::from_arg(&self.position)?;
-        let opts = LoadOptions {
-            format: self.input_format,
-            id: self.id.clone(),
-            given: self.given(),
-        };
-        input::load(&source, &opts)
-    }
-
-    /// Every position of the input: all the puzzles of a puzzle file read without `--id`, else
-    /// the one position.
-    pub fn load_many(&self) -> Result<Vec<Loaded>, Error> {
-        let source = Source::from_arg(&self.position)?;
-        let format = self
-            .input_format
-            .unwrap_or_else(|| Format::detect(&source.text));
-        if format == Format::Puzzle && self.id.is_none() {
-            return input::load_all(&source, self.given());
-        }
-        let opts = LoadOptions {
-            format: Some(format),
-            id: self.id.clone(),
-            given: self.given(),
-        };
-        Ok(vec![input::load(&source, &opts)?])
-    }
-}
-
-impl OutputArgs {
-    /// The text style, following `--color`, `NO_COLOR` and whether stdout is a terminal.
-    pub fn style(&self) -> text::Style {
-        let color = match self.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
-                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
-            }
-        };
-        colored::control::set_override(color);
-        text::Style { color }
-    }
 }

@@ -4,9 +4,12 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::notation::diagram;
 use crate::notation::span::{Loc, Located};
 use crate::notation::{DiagramError, MovesError, PsqError, PuzzleError};
 use crate::setup::SetupError;
+use crate::solve::task::SolverBug;
+use crate::solve::tt::MemoryError;
 
 /// An error in some input text, from any parser or from validation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,9 +87,28 @@ pub enum Error {
     Input(Box<SourceError>),
     #[error("{0}")]
     Usage(String),
+    /// Memory for the search tables could not be had.
+    #[error("{0}: try a smaller --hash-mb")]
+    Memory(#[from] MemoryError),
+    /// A bug in tengen: a solver's claim failed its independent check.
+    #[error(
+        "internal error: {bug}; please report this position:\n{}",
+        diagram::write(&bug.position)
+    )]
+    Internal {
+        /// What failed, with the position.
+        bug: Box<SolverBug>,
+    },
+}
+
+impl From<SolverBug> for Error {
+    fn from(bug: SolverBug) -> Error {
+        Error::Internal { bug: Box::new(bug) }
+    }
 }
 
 impl Error {
+    /// A usage error with this message.
     pub fn usage(message: impl Into<String>) -> Error {
         Error::Usage(message.into())
     }

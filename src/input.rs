@@ -191,3 +191,47 @@ pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
         format,
     })
 }
+
+/// A position to read, as the command line gives it: the argument (a path, `-` or the text
+/// itself) and how to read it.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// A file path, `-` for standard input, or a literal move list or URL.
+    pub source: String,
+    /// The format, when not detected.
+    pub format: Option<Format>,
+    /// The puzzle to pick out of a puzzle file.
+    pub id: Option<String>,
+    /// What the user says about the position (rule, size, side to move).
+    pub given: Given,
+}
+
+impl Request {
+    fn options(&self) -> LoadOptions {
+        LoadOptions {
+            format: self.format,
+            id: self.id.clone(),
+            given: self.given,
+        }
+    }
+
+    /// Reads the one position asked for.
+    pub fn load(&self) -> Result<Loaded, Error> {
+        load(&Source::from_arg(&self.source)?, &self.options())
+    }
+
+    /// Every position of the input: all the puzzles of a puzzle file read without an id, else
+    /// the one position.
+    pub fn load_many(&self) -> Result<Vec<Loaded>, Error> {
+        let source = Source::from_arg(&self.source)?;
+        let format = self.format.unwrap_or_else(|| Format::detect(&source.text));
+        if format == Format::Puzzle && self.id.is_none() {
+            return load_all(&source, self.given);
+        }
+        let opts = LoadOptions {
+            format: Some(format),
+            ..self.options()
+        };
+        Ok(vec![load(&source, &opts)?])
+    }
+}

@@ -11,8 +11,10 @@
 //! - [`cli`]: the command-line interface; [`error`]: errors and how they are shown.
 
 pub mod board;
+pub mod cases;
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod error;
 pub mod input;
 pub mod notation;

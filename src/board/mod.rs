@@ -6,8 +6,8 @@
 //! [`DIRS`]. Renju forbidden points are judged by [`crate::pattern`], which reads this board.
 
 mod bits;
-pub mod shape;
 mod point;
+pub mod shape;
 mod zobrist;
 
 pub use bits::Bits;
@@ -56,7 +56,6 @@ impl Cell {
 /// would make on each line, read from the rule's tables. Placing or removing a stone touches
 /// only the 40 cells within five steps on its four lines. Two bit sets per colour say where that
 /// colour would make a five and where a four.
-#[derive(Clone)]
 pub struct Board {
     size: u8,
     rule: Rule,
@@ -476,6 +475,40 @@ impl Board {
     /// A winning line anywhere on the board, if there is one.
     pub fn winner(&self) -> Option<Five> {
         self.points().find_map(|p| self.five_through(p))
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut b = Board {
+            journal: Vec::new(),
+            marks: Vec::new(),
+            history: Vec::new(),
+            ..*self
+        };
+        b.clone_from(self);
+        b
+    }
+
+    /// Copies `source` into this board, reusing its move lists' memory: a solver that keeps a
+    /// scratch board copies positions into it without allocating.
+    fn clone_from(&mut self, source: &Board) {
+        self.size = source.size;
+        self.rule = source.rule;
+        self.cells = source.cells;
+        self.keys = source.keys;
+        self.shapes = source.shapes;
+        self.fives = source.fives;
+        self.fours = source.fours;
+        self.flags = source.flags;
+        self.journal.clone_from(&source.journal);
+        self.marks.clone_from(&source.marks);
+        self.table = source.table;
+        self.to_move = source.to_move;
+        self.hash = source.hash;
+        self.history.clone_from(&source.history);
+        self.setup_stones = source.setup_stones;
+        self.counts = source.counts;
     }
 }
 

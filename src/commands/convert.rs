@@ -3,7 +3,7 @@ use std::path::Path;
 
 use super::emit;
 use crate::board::Board;
-use crate::cli::ConvertArgs;
+use crate::config::Convert;
 use crate::error::Error;
 use crate::notation::puzzle::Meta;
 use crate::notation::{Format, diagram, moves, order, psq, puzzle};
@@ -27,8 +27,8 @@ pub fn write_format(board: &Board, meta: Option<&Meta>, format: Format) -> Resul
     })
 }
 
-pub fn run(args: ConvertArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let all = args.position.load_many()?;
+pub fn run(args: Convert, out: &mut dyn Write) -> Result<u8, Error> {
+    let all = args.input.load_many()?;
     let text = match &all[..] {
         [one] => write_format(&one.board, one.meta.as_ref(), args.to)?,
         _ if args.to == Format::Puzzle => {
@@ -41,13 +41,13 @@ pub fn run(args: ConvertArgs, out: &mut dyn Write) -> Result<u8, Error> {
         _ => {
             return Err(Error::usage(format!(
                 "{} holds {} puzzles: pick one with --id to convert it to {}",
-                args.position.position,
+                args.input.source,
                 all.len(),
                 args.to
             )));
         }
     };
-    match &args.output {
+    match &args.path {
         None => emit(out, &text)?,
         Some(path) => write_atomic(path, &text, args.force)?,
     }

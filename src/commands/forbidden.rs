@@ -2,25 +2,25 @@ use std::io::Write;
 
 use super::{emit, to_json};
 use crate::board::Rule;
-use crate::cli::{ForbiddenArgs, OutputFormat};
+use crate::config::Forbidden;
 use crate::error::Error;
 use crate::pattern;
 use crate::report::{json, text};
 
-pub fn run(args: ForbiddenArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let loaded = args.position.load()?;
+pub fn run(args: Forbidden, out: &mut dyn Write) -> Result<u8, Error> {
+    let loaded = args.input.load()?;
     let board = &loaded.board;
     let fouls = pattern::fouls(board);
-    let report = match args.output.format {
-        OutputFormat::Json => to_json(&json::Forbidden {
+    let report = match args.output.json {
+        true => to_json(&json::Forbidden {
             rule: board.rule(),
             points: fouls
                 .iter()
                 .map(|&(point, foul)| json::ForbiddenPoint { point, foul })
                 .collect(),
         }),
-        OutputFormat::Text => {
-            let style = args.output.style();
+        false => {
+            let style = args.output.style;
             let marks: Vec<_> = fouls
                 .iter()
                 .map(|&(p, _)| (p, text::Mark::Forbidden))

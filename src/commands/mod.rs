@@ -1,4 +1,5 @@
-//! The commands: each turns its validated arguments into library calls and writes a report.
+//! The commands: each turns its validated configuration into library calls and writes a
+//! report.
 
 mod bench;
 mod convert;
@@ -8,20 +9,19 @@ mod solve;
 
 use std::io::Write;
 
-pub use bench::{Case, case, vcf_case};
 pub use convert::{write_atomic, write_format};
 
-use crate::cli::{Cli, Command};
+use crate::config::Config;
 use crate::error::Error;
 
 /// Runs a command, writing its output to `out`; returns the exit code.
-pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, Error> {
-    match cli.command {
-        Command::Show(args) => show::run(args, out),
-        Command::Convert(args) => convert::run(args, out),
-        Command::Forbidden(args) => forbidden::run(args, out),
-        Command::Solve(args) => solve::run(args, out),
-        Command::Bench(args) => bench::run(args, out),
+pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
+    match config {
+        Config::Show(c) => show::run(c, out),
+        Config::Convert(c) => convert::run(c, out),
+        Config::Forbidden(c) => forbidden::run(c, out),
+        Config::Solve(c) => solve::run(c, out),
+        Config::Bench(c) => bench::run(c, out),
     }
 }
 

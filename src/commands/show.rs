@@ -1,19 +1,19 @@
 use std::io::Write;
 
 use super::{emit, to_json};
-use crate::cli::{OutputFormat, ShowArgs};
+use crate::config::Show;
 use crate::error::Error;
 use crate::pattern;
 use crate::report::{json, text};
 
-pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<u8, Error> {
-    let loaded = args.position.load()?;
+pub fn run(args: Show, out: &mut dyn Write) -> Result<u8, Error> {
+    let loaded = args.input.load()?;
     let board = &loaded.board;
     let id = loaded.meta.as_ref().map(|m| m.id.as_str());
-    let report = match args.output.format {
-        OutputFormat::Json => to_json(&json::Position::of(board, id)),
-        OutputFormat::Text => {
-            let style = args.output.style();
+    let report = match args.output.json {
+        true => to_json(&json::Position::of(board, id)),
+        false => {
+            let style = args.output.style;
             let marks: Vec<_> = if args.forbidden {
                 pattern::fouls(board)
                     .into_iter()

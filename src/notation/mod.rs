@@ -16,7 +16,7 @@ pub use puzzle::PuzzleError;
 use serde::Serialize;
 
 /// A text format tengen reads and writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A move list (`h8 i9 j10`) or a Gomoku Calculator URL.

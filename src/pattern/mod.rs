@@ -10,13 +10,12 @@
 
 pub mod reference;
 
-
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Color, DIRS, Point};
 pub use crate::board::shape::{self, Shape};
+use crate::board::{Board, Color, DIRS, Point};
 
 /// Why a point is forbidden for black under renju.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -105,6 +104,13 @@ pub fn foul_mut(board: &mut Board, index: usize) -> Option<Foul> {
     }
 }
 
+/// Whether `color` may not play the empty cell `index`: a black foul under renju (the one
+/// legality test the solvers use; it borrows the board to judge double threes in place).
+#[inline]
+pub fn forbidden(board: &mut Board, color: Color, index: usize) -> bool {
+    color == Color::Black && foul_mut(board, index).is_some()
+}
+
 enum Quick {
     Decided(Option<Foul>),
     /// Two or more threes: whether they are real needs the recursive check.
@@ -129,12 +135,10 @@ fn quick_foul(board: &Board, i: usize) -> Quick {
 /// Counts the real threes of a black stone at `i` (known to have at least two open threes and
 /// no five, overline or double four); two or more make it a double-three foul.
 fn double_three(board: &mut Board, i: usize) -> Option<Foul> {
-    let dirs: Vec<usize> = (0..4)
-        .filter(|&d| board.shapes(i, Color::Black)[d] == Shape::Three)
-        .collect();
+    let shapes = board.shapes(i, Color::Black);
     board.drop_stone(i, Color::Black);
     let mut real = 0;
-    for d in dirs {
+    for d in (0..4).filter(|&d| shapes[d] == Shape::Three) {
         let key = board.key(i, d);
         let is_real = (-4i32..=4).filter(|&k| k != 0).any(|k| {
             let q = (i as isize + k as isize * DIRS[d]) as usize;

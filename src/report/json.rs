@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Board, Color, Point, Rule};
 use crate::pattern::Foul;
 use crate::solve::proof::Attack;
+use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
 
 /// `tengen show --format json`.
@@ -27,7 +28,34 @@ pub struct Position {
     pub id: Option<String>,
 }
 
+impl Solve {
+    /// The document for a verdict on a position of `rule`; the proof is included when asked.
+    pub fn of(verdict: &Verdict, id: Option<&str>, rule: Rule, with_proof: bool) -> Solve {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+        let task = &verdict.task;
+        Solve {
+            id: id.map(str::to_string),
+            mode: task.mode,
+            rule,
+            attacker: task.attacker,
+            result: verdict.outcome,
+            line: verdict.line.clone(),
+            attacker_moves: verdict.attacker_moves,
+            ending: verdict.ending,
+            limit: task.limits.depth,
+            nodes: verdict.nodes,
+            elapsed_ms: ms(verdict.elapsed),
+            verify_ms: verdict.verify_time.map(ms),
+            verified: verdict.verified(),
+            threat_limit: (task.mode != Mode::Vcf).then_some(task.limits.threat_limit),
+            proof_nodes: verdict.proof_nodes(),
+            proof: verdict.proof.clone().filter(|_| with_proof),
+        }
+    }
+}
+
 impl Position {
+    /// The document for a board (and the puzzle id it came with).
     pub fn of(board: &Board, id: Option<&str>) -> Position {
         Position {
             size: board.size(),
@@ -67,7 +95,7 @@ pub struct Solve {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub id: Option<String>,
     /// `"vcf"`, `"vct"` or `"win-in"`.
-    pub mode: String,
+    pub mode: Mode,
     pub rule: Rule,
     pub attacker: Color,
     /// `"win"`, `"no-win"` (within `limit` attacker moves) or `"unknown"` (budget spent).
@@ -82,8 +110,11 @@ pub struct Solve {
     pub limit: u32,
     /// Positions searched.
     pub nodes: u64,
-    /// The solver's own time in milliseconds (parsing and start-up excluded).
+    /// The solver's own time in milliseconds (parsing, start-up and verification excluded).
     pub elapsed_ms: f64,
+    /// The verification's time in milliseconds, when the win was verified.
+    #[serde(default)]
+    pub verify_ms: Option<f64>,
     /// Whether the win was checked independently: a VCF line replayed on a plain grid; a VCT
     /// proof tried against every legal defence (false when `--no-verify` skipped it).
     pub verified: bool,

@@ -2,14 +2,37 @@
 //! last move in capitals (and reversed when coloured), optional marks on points (numbers of a
 //! line, forbidden points). Without colour the diagram parses back as a diagram.
 
-use colored::Colorize;
+use colored::Color as Ink;
 
 use crate::board::{Board, Color, Point};
+use crate::solve::task::{Mode, Verdict};
+use crate::solve::{Ending, Outcome};
 
-/// Whether to colour, decided once from `--color`, `NO_COLOR` and the terminal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How to draw: decided once by the caller (from `--color`, `NO_COLOR` and the terminal) and
+/// passed down; nothing here looks at the environment or sets anything for the process.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
+    /// Colour with ANSI escapes.
     pub color: bool,
+}
+
+/// Text effects, by their ANSI select-graphic-rendition codes.
+#[derive(Clone, Copy)]
+enum Effect {
+    Bold = 1,
+    Dim = 2,
+    Underline = 4,
+    Reverse = 7,
+}
+
+/// `text` in `ink` with `effects` when the style colours, else as it is.
+fn paint(text: &str, ink: Option<Ink>, effects: &[Effect], style: Style) -> String {
+    if !style.color {
+        return text.to_string();
+    }
+    let mut codes: Vec<String> = effects.iter().map(|&e| (e as u8).to_string()).collect();
+    codes.extend(ink.map(|c| c.to_fg_str().into_owned()));
+    format!("\x1b[{}m{text}\x1b[0m", codes.join(";"))
 }
 
 /// What a point shows instead of its stone or emptiness.
@@ -41,13 +64,7 @@ pub fn board(board: &Board, marks: &[(Point, Mark)], style: Style) -> String {
         .max(1)
         + 1;
     let last = board.last_move();
-    let dim = |s: String| {
-        if style.color {
-            s.dimmed().to_string()
-        } else {
-            s
-        }
-    };
+    let dim = |s: String| paint(&s, None, &[Effect::Dim], style);
     let letters: String = (0..size)
         .map(|x| format!("{:>width$}", Point::column_letter(x)))
         .collect();
@@ -78,27 +95,27 @@ fn paint_stone(stone: Option<Color>, last: bool, width: usize, style: Style) -> 
         (None, _) => ".",
     };
     let pad = " ".repeat(width - 1);
-    if !style.color {
-        return format!("{pad}{c}");
-    }
-    let painted = match stone {
-        Some(Color::Black) => c.bright_red().bold(),
-        Some(Color::White) => c.bright_cyan().bold(),
-        None => c.dimmed(),
+    let (ink, mut effects) = match stone {
+        Some(Color::Black) => (Some(Ink::BrightRed), vec![Effect::Bold]),
+        Some(Color::White) => (Some(Ink::BrightCyan), vec![Effect::Bold]),
+        None => (None, vec![Effect::Dim]),
     };
-    let painted = if last { painted.reversed() } else { painted };
-    format!("{pad}{painted}")
+    if last {
+        effects.push(Effect::Reverse);
+    }
+    format!("{pad}{}", paint(c, ink, &effects, style))
 }
 
 fn paint_mark(mark: &Mark, width: usize, style: Style) -> String {
     let text = format!("{:>width$}", mark.text());
-    if !style.color {
-        return text;
-    }
     match mark {
-        Mark::Numbered(_, Color::Black) => text.bright_red().underline().to_string(),
-        Mark::Numbered(_, Color::White) => text.bright_cyan().underline().to_string(),
-        Mark::Forbidden => text.yellow().bold().to_string(),
+        Mark::Numbered(_, Color::Black) => {
+            paint(&text, Some(Ink::BrightRed), &[Effect::Underline], style)
+        }
+        Mark::Numbered(_, Color::White) => {
+            paint(&text, Some(Ink::BrightCyan), &[Effect::Underline], style)
+        }
+        Mark::Forbidden => paint(&text, Some(Ink::Yellow), &[Effect::Bold], style),
     }
 }
 
@@ -116,4 +133,95 @@ pub fn footer(board: &Board, extra: &str) -> String {
     legend.push_str(extra);
     legend.push_str("; rows count from the bottom (RIF)");
     format!("{} to move\n{legend}\n", board.to_move())
+}
+
+/// The text report of a solve: the headline, the line numbered on the board, the proof when
+/// asked, and the counts.
+pub fn solve(
+    board: &Board,
+    verdict: &Verdict,
+    id: Option<&str>,
+    style: Style,
+    with_proof: bool,
+) -> String {
+    let task = &verdict.task;
+    let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
+    let mode = match task.mode {
+        Mode::Vcf => "VCF",
+        Mode::Vct => "VCT",
+        Mode::WinIn => "threats",
+    };
+    let bound = if !task.has_limit() {
+        String::new()
+    } else if task.mode == Mode::WinIn {
+        format!(" in {} moves", task.limits.depth)
+    } else {
+        format!(" within {} attacker moves", task.limits.depth)
+    };
+    let threats = if task.mode == Mode::Vcf {
+        String::new()
+    } else {
+        format!(" (threat limit {})", task.limits.threat_limit)
+    };
+    let headline = match verdict.outcome {
+        Outcome::Win => {
+            let how = match verdict.ending {
+                Some(Ending::ForcedFoul) => ", black's only block is forbidden",
+                _ => "",
+            };
+            let plural = if verdict.attacker_moves == 1 { "" } else { "s" };
+            let check = match (task.mode, verdict.verified(), verdict.proof_nodes()) {
+                (Mode::Vcf, _, _) => " (line verified)".to_string(),
+                (_, true, Some(n)) => {
+                    format!(" (proof of {n} nodes, verified against every defence)")
+                }
+                (_, false, Some(n)) => format!(" (proof of {n} nodes, not verified)"),
+                _ => String::new(),
+            };
+            format!(
+                "{} wins by {mode} in {} move{plural}{how}{check}",
+                task.attacker, verdict.attacker_moves
+            )
+        }
+        Outcome::NoWin => format!("no {mode} win for {}{bound}{threats}", task.attacker),
+        Outcome::Unknown => format!(
+            "unknown: the search stopped after {} positions without an answer",
+            verdict.nodes
+        ),
+    };
+    s.push_str(&headline);
+    s.push('\n');
+    if !verdict.line.is_empty() {
+        let line: Vec<String> = verdict.line.iter().map(|p| p.to_string()).collect();
+        let label = if task.mode == Mode::Vcf {
+            "line"
+        } else {
+            "main line"
+        };
+        s.push_str(&format!("{label}: {}\n", line.join(" ")));
+        let marks: Vec<_> = verdict
+            .line
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| {
+                let side = if k % 2 == 0 {
+                    task.attacker
+                } else {
+                    task.attacker.opponent()
+                };
+                (p, Mark::Numbered(k + 1, side))
+            })
+            .collect();
+        s.push_str(&self::board(board, &marks, style));
+    }
+    if let (true, Some(tree)) = (with_proof, &verdict.proof) {
+        s.push_str("proof (attacker moves numbered, defender replies indented beneath):\n");
+        s.push_str(&super::proof::text(tree));
+    }
+    s.push_str(&format!(
+        "nodes {} · {:.3} ms\n",
+        verdict.nodes,
+        verdict.elapsed.as_secs_f64() * 1000.0
+    ));
+    s
 }

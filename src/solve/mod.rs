@@ -1,10 +1,20 @@
-//! Threat solvers: [`vcf`] (victory by continuous fours) and the proof replay in [`verify`].
+//! Threat solvers and the checks of what they claim.
+//!
+//! - [`task`]: the library's entry point — a [`task::Task`] (VCF, VCT or win in N, with its
+//!   limits) run by a reusable [`task::Solver`] into a [`task::Verdict`], every win verified.
+//! - [`vcf`]: victory by continuous fours, depth-first with a failure table.
+//! - [`vct`]: victory by continuous threats, df-pn over threat space, with proofs.
+//! - [`proof`]: the proof tree (a DAG) of a VCT win.
+//! - [`verify`]: independent checks: a VCF line replayed on a plain grid, a proof tried
+//!   against every legal defence.
+//! - [`tt`]: the tables the solvers own and reuse.
 //!
 //! Every result is three-valued: a **win** with its line, **no win** within the bound asked
 //! for, or **unknown** when the node budget ran out first — a search cut short never says
 //! "no win".
 
 pub mod proof;
+pub mod task;
 pub mod tt;
 pub mod vcf;
 pub mod vct;
@@ -13,6 +23,7 @@ pub mod verify;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Point;
+use crate::pattern::Class;
 
 /// What a solver found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +73,30 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// An unknown outcome after `nodes` positions.
+    pub fn unknown(nodes: u64) -> Solution {
+        Solution {
+            outcome: Outcome::Unknown,
+            line: Vec::new(),
+            ending: None,
+            nodes,
+        }
+    }
+
+    /// A VCF run and the solver's line (copied only for a win).
+    pub fn of_run(run: vcf::Run, line: &[Point]) -> Solution {
+        Solution {
+            outcome: run.outcome,
+            line: if run.outcome == Outcome::Win {
+                line.to_vec()
+            } else {
+                Vec::new()
+            },
+            ending: run.ending,
+            nodes: run.nodes,
+        }
+    }
+
     /// Attacker moves up to and including the one after which the win cannot be stopped: a
     /// five, a threat of two fives, or a four whose only block is forbidden. This is how puzzle
     /// sources (and quintet's `limit`) count; the five that follows a double threat is in the
@@ -75,7 +110,7 @@ impl Solution {
     }
 }
 
-/// Bounds on a search.
+/// Bounds on a threat search: the solvers', the verifier's and a task's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Most attacker moves, counted as [`Solution::attacker_moves`] counts them.
@@ -85,14 +120,40 @@ pub struct Limits {
     pub count_five: bool,
     /// Most positions to search before answering unknown.
     pub nodes: u64,
+    /// VCT: attacker moves in the VCF that makes a quiet move a threat (1: threes and moves
+    /// that open a double four; 2: also moves that set up a four-three). VCF ignores it.
+    pub threat_limit: u32,
 }
+
+/// The bound when none is given: more attacker moves than a board has points.
+pub const NO_LIMIT: u32 = 255;
+/// The node budget when none is given.
+pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
+/// The threat limit when none is given.
+pub const DEFAULT_THREAT_LIMIT: u32 = 2;
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            depth: 255,
+            depth: NO_LIMIT,
             count_five: false,
-            nodes: 10_000_000,
+            nodes: DEFAULT_MAX_NODES,
+            threat_limit: DEFAULT_THREAT_LIMIT,
         }
     }
+}
+
+/// Move-ordering score of a move, from the shapes it makes: one that opens two fives (a
+/// straight four or a double four) first, then by the threes and twos it also makes. Both
+/// solvers order by it.
+#[inline]
+pub fn order_score(c: &Class) -> i32 {
+    let mut s = 20 * c.threes as i32
+        + 10 * c.closed_threes as i32
+        + 5 * c.twos as i32
+        + 2 * c.closed_twos as i32;
+    if c.straight || c.fours >= 2 {
+        s += 1000;
+    }
+    s
 }

@@ -1,84 +1,302 @@
-//! A transposition table of proven failures: "from this position (and side to move), no win
-//! within `depth` attacker moves". A failure at some depth holds for every smaller one. A slot
-//! packs the hash's high bits with the depth in its low byte; entries are replaced by deeper
-//! ones, or by any entry for another position. The table starts small (a short search touches
-//! few cache lines and no fresh pages) and doubles as it fills, up to its cap in megabytes;
-//! memory never grows past the cap.
+//! The solvers' tables, each allocated once and reused from one search to the next.
+//!
+//! - [`FailTable`]: positions proven to fail within a depth (VCF).
+//! - [`PnTable`]: proof and disproof numbers per node (VCT's df-pn).
+//! - [`MoveCache`]: move lists per node, in two generations.
+//!
+//! A table is forgotten by [`FailTable::reset`] / [`PnTable::reset`] without being rewritten:
+//! each entry carries the generation it was written in, and an entry of an older generation
+//! reads as empty. Tables are allocated zeroed (the pages arrive as the search touches them)
+//! and fallibly: a table that cannot be had is a [`MemoryError`], never an abort.
 
+use std::alloc::{Layout, alloc_zeroed};
+use std::collections::HashMap;
+
+/// A table could not be allocated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {} MB for the {what}", bytes.div_ceil(1 << 20))]
+pub struct MemoryError {
+    /// The size asked for.
+    pub bytes: usize,
+    /// Which table.
+    pub what: &'static str,
+}
+
+/// `n` zeroed slots, from the allocator's zeroed pages (untouched pages cost nothing).
+fn zeroed(n: usize, what: &'static str) -> Result<Vec<u64>, MemoryError> {
+    let error = MemoryError {
+        bytes: n.saturating_mul(8),
+        what,
+    };
+    let layout = Layout::array::<u64>(n).map_err(|_| error.clone())?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size; a non-null pointer from `alloc_zeroed` with the
+    // layout of `[u64; n]` is a valid, initialised (all zero) allocation of `n` u64s from the
+    // global allocator, which is what `Vec::from_raw_parts` takes over.
+    unsafe {
+        let ptr = alloc_zeroed(layout) as *mut u64;
+        if ptr.is_null() {
+            return Err(error);
+        }
+        Ok(Vec::from_raw_parts(ptr, n, n))
+    }
+}
+
+/// The largest power of two of `u64` slots that fits in `bytes` (at least `min`).
+fn slots_within(bytes: usize, min: usize) -> usize {
+    let cap = (bytes / 8).max(min);
+    if cap.is_power_of_two() {
+        cap
+    } else {
+        cap.next_power_of_two() / 2
+    }
+}
+
+/// A transposition table of proven failures: "from this position (and side to move), no win
+/// within `depth` attacker moves". A failure at some depth holds for every smaller one. A slot
+/// packs the generation (top byte), the hash's middle bits and the depth (low byte); entries
+/// are replaced by deeper ones, or by any entry for another position. The table starts small
+/// (a short search touches few cache lines and no fresh pages) and doubles as it fills, up to
+/// its cap; memory never grows past the cap.
 pub struct FailTable {
     slots: Vec<u64>,
     mask: usize,
     filled: usize,
     max_slots: usize,
+    generation: u64,
 }
 
 const DEPTH_BITS: u64 = 0xFF;
+const GEN_SHIFT: u32 = 56;
+const TAG_BITS: u64 = 0xFF << GEN_SHIFT | DEPTH_BITS;
 const START_SLOTS: usize = 1 << 12;
 
 impl FailTable {
-    /// A table that grows to at most `mb` megabytes (and at least its starting size).
-    pub fn with_megabytes(mb: usize) -> FailTable {
-        let cap = ((mb << 20) / 8).max(START_SLOTS);
-        let max_slots = if cap.is_power_of_two() {
-            cap
-        } else {
-            cap.next_power_of_two() / 2
-        };
-        FailTable {
-            slots: vec![0; START_SLOTS],
+    /// A table that grows to at most `bytes` (and at least its starting size).
+    pub fn new(bytes: usize) -> Result<FailTable, MemoryError> {
+        Ok(FailTable {
+            slots: zeroed(START_SLOTS, "VCF failure table")?,
             mask: START_SLOTS - 1,
             filled: 0,
-            max_slots,
+            max_slots: slots_within(bytes, START_SLOTS),
+            generation: 1,
+        })
+    }
+
+    /// Most bytes the table will take.
+    pub fn max_bytes(&self) -> usize {
+        self.max_slots * 8
+    }
+
+    /// Forgets every entry; the table is then as new (back to its starting size if it grew).
+    pub fn reset(&mut self) {
+        if self.slots.len() > START_SLOTS {
+            self.slots.truncate(START_SLOTS);
+            self.slots.shrink_to_fit();
+            self.mask = START_SLOTS - 1;
         }
+        self.filled = 0;
+        self.generation += 1;
+        if self.generation > 0xFF {
+            self.slots.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn tag(&self, hash: u64) -> u64 {
+        (hash & !TAG_BITS) | self.generation << GEN_SHIFT
+    }
+
+    #[inline]
+    fn live(&self, s: u64) -> bool {
+        s != 0 && s >> GEN_SHIFT == self.generation
     }
 
     /// Whether the position is known to fail within `depth`.
     #[inline]
     pub fn fails(&self, hash: u64, depth: u32) -> bool {
+        let tag = self.tag(hash);
         let i = (hash >> 8) as usize & self.mask;
         [i, i ^ 1].iter().any(|&j| {
             let s = self.slots[j];
-            s & !DEPTH_BITS == hash & !DEPTH_BITS && (s & DEPTH_BITS) as u32 >= depth
+            s & !DEPTH_BITS == tag && (s & DEPTH_BITS) as u32 >= depth
         })
     }
 
+    /// Records that the position fails within `depth`.
     #[inline]
     pub fn store(&mut self, hash: u64, depth: u32) {
         if self.filled * 4 > self.slots.len() && self.slots.len() < self.max_slots {
             self.grow();
         }
-        let depth = depth.min(DEPTH_BITS as u32) as u64;
-        let entry = (hash & !DEPTH_BITS) | depth;
+        self.put(hash, self.tag(hash), depth.min(DEPTH_BITS as u32) as u64);
+    }
+
+    fn put(&mut self, hash: u64, tag: u64, depth: u64) {
         let i = (hash >> 8) as usize & self.mask;
         // The bucket is slots i and i^1: the same position's slot, else an empty one, else the
         // shallower of the two.
-        let same = |s: u64| s & !DEPTH_BITS == hash & !DEPTH_BITS;
-        let j = if same(self.slots[i]) || self.slots[i] == 0 {
+        let same = |s: u64| s & !DEPTH_BITS == tag;
+        let free = |s: u64| same(s) || !self.live(s);
+        let j = if free(self.slots[i]) {
             i
-        } else if same(self.slots[i ^ 1]) || self.slots[i ^ 1] == 0 {
+        } else if free(self.slots[i ^ 1]) {
             i ^ 1
         } else if self.slots[i] & DEPTH_BITS <= self.slots[i ^ 1] & DEPTH_BITS {
             i
         } else {
             i ^ 1
         };
-        let s = &mut self.slots[j];
-        if *s == 0 {
+        let s = self.slots[j];
+        if !self.live(s) {
             self.filled += 1;
         }
-        if !same(*s) || *s & DEPTH_BITS < depth {
-            *s = entry;
+        if !same(s) || s & DEPTH_BITS < depth {
+            self.slots[j] = tag | depth;
         }
     }
 
     fn grow(&mut self) {
-        let doubled = vec![0; self.slots.len() * 2];
+        // Growing is the one allocation after the first; at the cap (or when memory is short)
+        // the table simply stops growing and replaces entries.
+        let Ok(doubled) = zeroed(self.slots.len() * 2, "VCF failure table") else {
+            self.max_slots = self.slots.len();
+            return;
+        };
         let old = std::mem::replace(&mut self.slots, doubled);
         self.mask = self.slots.len() - 1;
         self.filled = 0;
-        for s in old.into_iter().filter(|&s| s != 0) {
-            self.store(s & !DEPTH_BITS, (s & DEPTH_BITS) as u32);
+        let generation = self.generation;
+        for s in old
+            .into_iter()
+            .filter(|&s| s != 0 && s >> GEN_SHIFT == generation)
+        {
+            // The slot keeps the hash bits the index reads (8 and up, below the top byte).
+            self.put(s & !TAG_BITS, s & !DEPTH_BITS, s & DEPTH_BITS);
         }
+    }
+}
+
+/// Proof and disproof numbers per node key, two slots a bucket; a slot is the key (its low
+/// byte replaced by the generation) and the two numbers.
+pub struct PnTable {
+    slots: Vec<u64>,
+    mask: usize,
+    generation: u64,
+}
+
+impl PnTable {
+    /// A table of at most `bytes`.
+    pub fn new(bytes: usize) -> Result<PnTable, MemoryError> {
+        let n = slots_within(bytes / 2, 1024);
+        Ok(PnTable {
+            slots: zeroed(2 * n, "proof-number table")?,
+            mask: n - 1,
+            generation: 1,
+        })
+    }
+
+    /// Bytes the table takes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    /// Forgets every entry.
+    pub fn reset(&mut self) {
+        self.generation += 1;
+        if self.generation > 0xFF {
+            self.slots.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn tag(&self, key: u64) -> u64 {
+        (key & !0xFF) | self.generation
+    }
+
+    /// The numbers stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let tag = self.tag(key);
+        let i = (key >> 16) as usize & self.mask;
+        [i, i ^ 1]
+            .into_iter()
+            .find(|&j| self.slots[2 * j] == tag)
+            .map(|j| {
+                let v = self.slots[2 * j + 1];
+                ((v >> 32) as u32, v as u32)
+            })
+    }
+
+    /// Stores the numbers for `key`.
+    pub fn put(&mut self, key: u64, pn: u32, dn: u32) {
+        let tag = self.tag(key);
+        let i = (key >> 16) as usize & self.mask;
+        let terminal = |v: u64| (v >> 32) as u32 == 0 || v as u32 == 0;
+        let generation = self.generation;
+        // The same key or an empty slot first; else keep a decided entry over an undecided one.
+        let free =
+            |slots: &[u64], j: usize| slots[2 * j] == tag || slots[2 * j] & 0xFF != generation;
+        let j = if free(&self.slots, i) {
+            i
+        } else if free(&self.slots, i ^ 1)
+            || (terminal(self.slots[2 * i + 1]) && !terminal(self.slots[2 * (i ^ 1) + 1]))
+        {
+            i ^ 1
+        } else {
+            i
+        };
+        self.slots[2 * j] = tag;
+        self.slots[2 * j + 1] = (pn as u64) << 32 | dn as u64;
+    }
+}
+
+/// Values by key, in two generations: when the young one fills, the old one is dropped and
+/// the young one ages, so recently used entries survive and memory stays bounded. Clearing
+/// keeps the maps' memory for the next search.
+pub struct MoveCache<V> {
+    young: HashMap<u64, V>,
+    old: HashMap<u64, V>,
+    capacity: usize,
+}
+
+impl<V: Clone> MoveCache<V> {
+    /// A cache of at most `entries` entries a generation.
+    pub fn new(entries: usize) -> MoveCache<V> {
+        MoveCache {
+            young: HashMap::new(),
+            old: HashMap::new(),
+            capacity: entries.max(1024),
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.young.clear();
+        self.old.clear();
+    }
+
+    /// The value for `key`, if cached.
+    pub fn get(&mut self, key: u64) -> Option<V> {
+        if let Some(e) = self.young.get(&key) {
+            return Some(e.clone());
+        }
+        let e = self.old.remove(&key)?;
+        self.insert(key, e.clone());
+        Some(e)
+    }
+
+    /// Caches `e` under `key`.
+    pub fn insert(&mut self, key: u64, e: V) {
+        if self.young.len() >= self.capacity {
+            std::mem::swap(&mut self.old, &mut self.young);
+            self.young.clear();
+        }
+        self.young.insert(key, e);
     }
 }
 
@@ -88,7 +306,7 @@ mod tests {
 
     #[test]
     fn remembers_failures_by_depth_and_grows_within_its_cap() {
-        let mut t = FailTable::with_megabytes(1);
+        let mut t = FailTable::new(1 << 20).unwrap();
         t.store(0xABCD_0000_0000_0100, 5);
         assert!(t.fails(0xABCD_0000_0000_0100, 5));
         assert!(t.fails(0xABCD_0000_0000_0100, 3));
@@ -98,5 +316,26 @@ mod tests {
         }
         assert!(t.slots.len() <= (1 << 20) / 8);
         assert!(t.fails(99_999u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), 2));
+        t.reset();
+        assert!(!t.fails(99_999u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), 2));
+        assert_eq!(t.slots.len(), START_SLOTS);
+    }
+
+    #[test]
+    fn a_reset_forgets_proof_numbers_without_rewriting() {
+        let mut t = PnTable::new(1 << 16).unwrap();
+        t.put(0x1234_5678_9ABC_DEF1, 3, 4);
+        assert_eq!(t.get(0x1234_5678_9ABC_DEF1), Some((3, 4)));
+        for _ in 0..300 {
+            t.reset();
+            assert_eq!(t.get(0x1234_5678_9ABC_DEF1), None);
+        }
+        t.put(0x1234_5678_9ABC_DEF1, 0, 7);
+        assert_eq!(t.get(0x1234_5678_9ABC_DEF1), Some((0, 7)));
+    }
+
+    #[test]
+    fn an_impossible_table_is_an_error() {
+        assert!(PnTable::new(usize::MAX).is_err());
     }
 }

@@ -8,8 +8,8 @@
 //! depth; `shortest` deepens the bound one attacker move at a time, so the first win found is
 //! of minimum length.
 
-use super::tt::FailTable;
-use super::{Ending, Limits, Outcome, Solution};
+use super::tt::{FailTable, MemoryError};
+use super::{Ending, Limits, Outcome, Solution, order_score};
 use crate::board::{Board, Cell, Color, DIRS, Point};
 use crate::pattern::{self, Class, Shape};
 
@@ -19,84 +19,161 @@ enum Step {
     Abort,
 }
 
+/// A reusable VCF solver: it owns its failure table and its buffers, so a search after the
+/// first allocates nothing (the table may still grow, up to its cap, when a search needs
+/// more). Failures are facts about positions, so the table may be kept between searches of
+/// any position; [`Solver::reset`] forgets it, for node counts that do not depend on what ran
+/// before.
+pub struct Solver {
+    table: FailTable,
+    line: Vec<Point>,
+    /// Candidate moves of every node on the current path, as a stack.
+    moves: Vec<(i32, usize)>,
+    scratch: Option<Board>,
+}
+
+/// What [`Solver::search`] found; a win's line is [`Solver::line`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Win, no win within the depth, or unknown (the node budget ran out).
+    pub outcome: Outcome,
+    /// How a win ends.
+    pub ending: Option<Ending>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// Separates failures searched with "win in N" counting from the others in one table (the
+/// side to move is in the position's hash already).
+const COUNT_FIVE_SALT: u64 = 0x5DEE_CE66_D1CE_4E5B;
+
 struct Search<'a> {
     board: &'a mut Board,
     attacker: Color,
     count_five: bool,
+    salt: u64,
     nodes: u64,
     max_nodes: u64,
     table: &'a mut FailTable,
-    line: Vec<Point>,
+    line: &'a mut Vec<Point>,
+    moves: &'a mut Vec<(i32, usize)>,
 }
 
-/// Solves VCF for `attacker` (who moves first, whatever the board's side to move).
+/// Solves VCF for `attacker` (who moves first, whatever the board's side to move) with a
+/// solver of its own (64 MB of failure table at most).
 pub fn solve(board: &Board, attacker: Color, limits: Limits, shortest: bool) -> Solution {
-    let mut scratch = board.clone();
-    scratch.set_to_move(attacker);
-    let mut table = FailTable::with_megabytes(64);
-    let depths: Vec<u32> = if shortest {
-        (1..=limits.depth).collect()
-    } else {
-        vec![limits.depth]
-    };
-    let mut nodes = 0;
-    for depth in depths {
-        let budget = Limits {
-            depth,
-            nodes: limits.nodes.saturating_sub(nodes),
-            ..limits
-        };
-        let s = search_in_place(&mut scratch, attacker, budget, &mut table);
-        nodes += s.nodes;
-        if s.outcome != Outcome::NoWin {
-            return Solution { nodes, ..s };
-        }
-    }
-    Solution {
-        outcome: Outcome::NoWin,
-        line: Vec::new(),
-        ending: None,
-        nodes,
+    match Solver::new(64 << 20) {
+        Ok(mut solver) => solver.solve(board, attacker, limits, shortest),
+        Err(_) => Solution::unknown(0),
     }
 }
 
-/// What [`search_in_place`] returns.
-pub type VcfRun = Solution;
+impl Solver {
+    /// A solver whose failure table grows to at most `bytes`.
+    pub fn new(bytes: usize) -> Result<Solver, MemoryError> {
+        Ok(Solver {
+            table: FailTable::new(bytes)?,
+            line: Vec::with_capacity(64),
+            moves: Vec::with_capacity(256),
+            scratch: None,
+        })
+    }
 
-/// Solves VCF on `board` as it stands, with `attacker` to move (the board's side to move must
-/// be the attacker's), leaving the board as it found it. `table` may be shared between calls
-/// for the same attacker and `count_five`: it only holds proven failures.
-pub fn search_in_place(
-    board: &mut Board,
-    attacker: Color,
-    limits: Limits,
-    table: &mut FailTable,
-) -> VcfRun {
-    debug_assert_eq!(board.to_move(), attacker);
-    let mut s = Search {
-        board,
-        attacker,
-        count_five: limits.count_five,
-        nodes: 0,
-        max_nodes: limits.nodes,
-        table,
-        line: Vec::new(),
-    };
-    let (outcome, ending) = match s.search(limits.depth) {
-        Step::Win(e) => (Outcome::Win, Some(e)),
-        Step::Abort => (Outcome::Unknown, None),
-        Step::Fail => (Outcome::NoWin, None),
-    };
-    let line = if outcome == Outcome::Win {
-        std::mem::take(&mut s.line)
-    } else {
-        Vec::new()
-    };
-    Solution {
-        outcome,
-        line,
-        ending,
-        nodes: s.nodes,
+    /// Most bytes the solver's table takes.
+    pub fn max_bytes(&self) -> usize {
+        self.table.max_bytes()
+    }
+
+    /// Forgets the failures found so far.
+    pub fn reset(&mut self) {
+        self.table.reset();
+    }
+
+    /// The line of the last search that won: attacker first, alternating, on to the five.
+    pub fn line(&self) -> &[Point] {
+        &self.line
+    }
+
+    /// Solves VCF for `attacker` (who moves first, whatever the board's side to move) on a copy
+    /// of `board`. With `shortest` the bound deepens one attacker move at a time, so the first
+    /// win found is of minimum length.
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        attacker: Color,
+        limits: Limits,
+        shortest: bool,
+    ) -> Solution {
+        let mut scratch = self.scratch.take().unwrap_or_else(|| board.clone());
+        scratch.clone_from(board);
+        scratch.set_to_move(attacker);
+        let first = if shortest { 1 } else { limits.depth };
+        let mut nodes = 0;
+        let mut result = Solution::unknown(0);
+        for depth in first..=limits.depth {
+            let budget = Limits {
+                depth,
+                nodes: limits.nodes.saturating_sub(nodes),
+                ..limits
+            };
+            let run = self.search(&mut scratch, attacker, budget);
+            nodes += run.nodes;
+            result = Solution {
+                outcome: run.outcome,
+                line: if run.outcome == Outcome::Win {
+                    self.line.clone()
+                } else {
+                    Vec::new()
+                },
+                ending: run.ending,
+                nodes,
+            };
+            if run.outcome != Outcome::NoWin {
+                break;
+            }
+        }
+        if limits.depth == 0 {
+            result.outcome = Outcome::NoWin;
+        }
+        self.scratch = Some(scratch);
+        result
+    }
+
+    /// Solves VCF on `board` as it stands, with `attacker` to move (the board's side to move
+    /// must be the attacker's), leaving the board as it found it. Allocates nothing once the
+    /// solver's buffers have grown to the depth searched.
+    pub fn search(&mut self, board: &mut Board, attacker: Color, limits: Limits) -> Run {
+        debug_assert_eq!(board.to_move(), attacker);
+        self.line.clear();
+        let mut s = Search {
+            board,
+            attacker,
+            count_five: limits.count_five,
+            salt: if limits.count_five {
+                COUNT_FIVE_SALT
+            } else {
+                0
+            },
+            nodes: 0,
+            max_nodes: limits.nodes,
+            table: &mut self.table,
+            line: &mut self.line,
+            moves: &mut self.moves,
+        };
+        let (outcome, ending) = match s.search(limits.depth) {
+            Step::Win(e) => (Outcome::Win, Some(e)),
+            Step::Abort => (Outcome::Unknown, None),
+            Step::Fail => (Outcome::NoWin, None),
+        };
+        let nodes = s.nodes;
+        if outcome != Outcome::Win {
+            self.line.clear();
+        }
+        Run {
+            outcome,
+            ending,
+            nodes,
+        }
     }
 }
 
@@ -119,32 +196,34 @@ impl Search<'_> {
         if depth == 1 {
             return self.last_move(foul_blocks);
         }
-        let hash = self.board.hash();
+        let hash = self.board.hash() ^ self.salt;
         if self.table.fails(hash, depth) {
             return Step::Fail;
         }
         let threats = *self.board.five_points(d);
-        let candidates: Vec<usize> = match threats.count() {
-            0 => self.ordered_fours(),
+        let base = self.moves.len();
+        match threats.count() {
+            0 => self.push_ordered_fours(),
             1 => {
                 let q = threats.first().unwrap_or(0);
                 if self.board.four_points(a).contains(q) {
-                    vec![q]
-                } else {
-                    vec![]
+                    self.moves.push((0, q));
                 }
             }
-            _ => vec![],
-        };
-        for p in candidates {
-            if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
+            _ => {}
+        }
+        for k in base..self.moves.len() {
+            let p = self.moves[k].1;
+            if pattern::forbidden(self.board, a, p) {
                 continue;
             }
             let step = self.try_four(p, depth);
             if !matches!(step, Step::Fail) {
+                self.moves.truncate(base);
                 return step;
             }
         }
+        self.moves.truncate(base);
         self.table.store(hash, depth);
         Step::Fail
     }
@@ -176,7 +255,7 @@ impl Search<'_> {
             if !worth_playing {
                 continue;
             }
-            if a == Color::Black && pattern::foul_mut(self.board, p).is_some() {
+            if pattern::forbidden(self.board, a, p) {
                 continue;
             }
             if let Step::Win(e) = self.try_four(p, 1) {
@@ -228,7 +307,7 @@ impl Search<'_> {
             0 => Step::Fail,
             1 => {
                 let q = fives.first().unwrap_or(0);
-                if d == Color::Black && pattern::foul_mut(self.board, q).is_some() {
+                if pattern::forbidden(self.board, d, q) {
                     Step::Win(Ending::ForcedFoul)
                 } else if depth < 2 || (depth == 2 && !self.last_move_can_win()) {
                     Step::Fail
@@ -246,17 +325,12 @@ impl Search<'_> {
             _ if depth >= 2 || !self.count_five => {
                 // Two five points: the defender blocks one it may legally play, the attacker
                 // makes another. If black may block none, that is a forced foul.
-                let points: Vec<usize> = fives.iter().collect();
-                let legal = |s: &mut Self, q: usize| {
-                    d != Color::Black || pattern::foul_mut(s.board, q).is_none()
-                };
-                match points.iter().copied().find(|&q| legal(self, q)) {
+                match fives
+                    .iter()
+                    .find(|&q| !pattern::forbidden(self.board, d, q))
+                {
                     Some(block) => {
-                        let win = points
-                            .iter()
-                            .copied()
-                            .find(|&q| q != block)
-                            .unwrap_or(block);
+                        let win = fives.iter().find(|&q| q != block).unwrap_or(block);
                         self.line.push(Point::from_index(block));
                         self.line.push(Point::from_index(win));
                         Step::Win(Ending::DoubleThreat)
@@ -273,30 +347,22 @@ impl Search<'_> {
         step
     }
 
-    /// The attacker's fours, best first: those that win outright (straight four, or two fours
-    /// outside renju's black), then by the threes they also make, then closest to the
+    /// Pushes the attacker's fours onto the move stack, best first: by [`order_score`] (those
+    /// that win outright first, then the threes they also make), then closest to the
     /// attacker's previous move (weights tuned on the public VCF cases: half the nodes of
     /// ordering by threes alone).
-    fn ordered_fours(&self) -> Vec<usize> {
+    fn push_ordered_fours(&mut self) {
         let a = self.attacker;
         let previous = self.board.history().iter().rev().nth(1).map(|p| p.index());
-        let mut scored: Vec<(i32, usize)> = self
-            .board
-            .four_points(a)
-            .iter()
-            .map(|i| {
-                let c = Class::of(&self.board.shapes(i, a));
-                let mut score =
-                    20 * c.threes as i32 + 10 * c.closed_threes as i32 + 5 * c.twos as i32;
-                if c.straight || c.fours >= 2 {
-                    score += 1000;
-                }
-                score -= 10 * previous.map_or(0, |j| distance(i, j)) as i32;
-                (-score, i)
-            })
-            .collect();
-        scored.sort_unstable();
-        scored.into_iter().map(|(_, i)| i).collect()
+        let base = self.moves.len();
+        for i in self.board.four_points(a).iter() {
+            let c = Class::of(&self.board.shapes(i, a));
+            let score = order_score(&c)
+                - 2 * c.closed_twos as i32
+                - 10 * previous.map_or(0, |j| distance(i, j)) as i32;
+            self.moves.push((-score, i));
+        }
+        self.moves[base..].sort_unstable();
     }
 }
 

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tengen::board::{Color, Point, Rule};
-use tengen::commands::vcf_case;
+use tengen::cases::{Case, case};
 use tengen::input::{Source, load_all};
 use tengen::report::json;
 use tengen::setup::Given;
@@ -25,7 +25,7 @@ fn every_public_vcf_case_is_solved_within_its_limit() {
     for file in public_files() {
         let source = Source::from_arg(file.to_str().unwrap()).unwrap();
         for loaded in load_all(&source, Given::default()).unwrap() {
-            let Some(expected) = vcf_case(&loaded) else {
+            let Some((Case::Vcf, expected)) = case(&loaded) else {
                 continue;
             };
             let meta = loaded.meta.as_ref().unwrap();
@@ -229,7 +229,7 @@ proptest! {
         let board = crate::random_game(rule, &stones);
         if board.winner().is_none() {
             let mirrored = crate::mirrored(&board, t);
-            let limits = Limits { depth: 8, count_five: false, nodes: 200_000 };
+            let limits = Limits { depth: 8, count_five: false, nodes: 200_000, ..Limits::default() };
             let a = vcf::solve(&board, board.to_move(), limits, true);
             let b = vcf::solve(&mirrored, board.to_move(), limits, true);
             prop_assert_eq!(a.outcome, b.outcome, "{:?}", board);

@@ -4,8 +4,9 @@
 use tengen::board::{Color, Rule};
 use tengen::input::{LoadOptions, Source, load};
 use tengen::report::json;
-use tengen::solve::proof::{self, Attack, Bounds};
-use tengen::solve::{Ending, Outcome};
+use tengen::solve::proof::Attack;
+use tengen::solve::task::Mode;
+use tengen::solve::{Ending, Limits, Outcome, verify};
 
 use crate::{public_files, run, run_stdin};
 
@@ -97,7 +98,7 @@ fn win_in_counts_the_five() {
     let Some(file) = quintet() else { return };
     // Okabe's "5 moves to end" No. 02: black's fifth move makes five.
     let doc = solve(&["--win-in", "5", &file, "--id", "quintet/vct_black"]);
-    assert_eq!((doc.result, doc.mode.as_str()), (Outcome::Win, "win-in"));
+    assert_eq!((doc.result, doc.mode), (Outcome::Win, Mode::WinIn));
     assert!(doc.verified);
     let doc = solve(&["--win-in", "4", &file, "--id", "quintet/vct_black"]);
     assert_eq!(doc.result, Outcome::NoWin);
@@ -189,13 +190,13 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         ending: None,
         defences: Vec::new(),
     };
-    let bounds = Bounds {
+    let bounds = Limits {
         depth: 3,
         count_five: false,
         threat_limit: 1,
         nodes: 100_000,
     };
-    let err = proof::verify(&board, Color::Black, &tree, bounds).unwrap_err();
+    let err = verify::proof(&board, Color::Black, &tree, bounds).unwrap_err();
     assert!(err.problem.contains("counter-example"), "{err}");
     // A true proof of the composed double three passes.
     let file = crate::EXAMPLES;
@@ -216,13 +217,13 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         ..LoadOptions::default()
     };
     let board = load(&source, &opts).unwrap().board;
-    let bounds = Bounds {
+    let bounds = Limits {
         depth: 2,
         count_five: false,
         threat_limit: 1,
         nodes: 100_000,
     };
-    let checked = proof::verify(&board, Color::Black, doc.proof.as_ref().unwrap(), bounds).unwrap();
+    let checked = verify::proof(&board, Color::Black, doc.proof.as_ref().unwrap(), bounds).unwrap();
     assert!(
         checked.outside > 100,
         "every reply outside the tree was tried: {checked:?}"
@@ -248,8 +249,7 @@ fn vct_reads_standard_input() {
 mod symmetry {
     use proptest::prelude::*;
     use tengen::board::Rule;
-    use tengen::solve::proof::{self, Bounds};
-    use tengen::solve::{Limits, Outcome, vct};
+    use tengen::solve::{Limits, Outcome, vct, verify};
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
@@ -265,17 +265,16 @@ mod symmetry {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let mirrored = crate::mirrored(&board, t);
-            let limits = Limits { depth: 4, count_five: false, nodes: 60_000 };
-            let options = vct::Options { limits, threat_limit: 2, hash_mb: 8 };
-            let a = vct::solve(&board, board.to_move(), options);
-            let b = vct::solve(&mirrored, board.to_move(), options);
+            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2 };
+            let a = vct::solve(&board, board.to_move(), limits, 8).unwrap();
+            let b = vct::solve(&mirrored, board.to_move(), limits, 8).unwrap();
             if a.outcome != Outcome::Unknown && b.outcome != Outcome::Unknown {
                 prop_assert_eq!(a.outcome, b.outcome, "{:?}", board);
             }
-            let bounds = Bounds { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000 };
+            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000 };
             for (solution, on) in [(&a, &board), (&b, &mirrored)] {
                 if let Some(tree) = &solution.proof {
-                    let checked = proof::verify(on, board.to_move(), tree, bounds);
+                    let checked = verify::proof(on, board.to_move(), tree, bounds);
                     prop_assert!(checked.is_ok(), "{:?}\n{:?}", checked, on);
                 }
             }
@@ -401,6 +400,7 @@ mod reference {
                 depth: self.threat_limit.min(n),
                 count_five: false,
                 nodes: u64::MAX,
+                ..Limits::default()
             };
             let threat = vcf::solve(b, a, limits, false).outcome == Outcome::Win;
             b.set_to_move(d);
@@ -447,13 +447,9 @@ mod reference {
             depth,
             count_five: false,
             nodes: 5_000_000,
-        };
-        let options = vct::Options {
-            limits,
             threat_limit,
-            hash_mb: 8,
         };
-        let got = vct::solve(&board, attacker, options).outcome;
+        let got = vct::solve(&board, attacker, limits, 8).unwrap().outcome;
         prop_assume!(got != Outcome::Unknown);
         let mut r = Reference {
             attacker,
@@ -512,13 +508,13 @@ fn shared_subtrees_are_written_once_and_read_back() {
         ..LoadOptions::default()
     };
     let board = load(&source, &opts).unwrap().board;
-    let bounds = Bounds {
+    let bounds = Limits {
         depth: 5,
         count_five: false,
         threat_limit: 2,
         nodes: 1_000_000,
     };
-    proof::verify(&board, Color::Black, tree, bounds).unwrap();
+    verify::proof(&board, Color::Black, tree, bounds).unwrap();
     // Written back, the JSON is the same text.
     let again = serde_json::to_value(tree).unwrap();
     let first: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -1,0 +1,270 @@
+//! From raw flags to one validated configuration per command: what to read, what to run, how
+//! to print. Decisions that depend on the environment (colour: `--color`, `NO_COLOR`, whether
+//! standard output is a terminal) are taken here, once, and passed down.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use crate::board::{Color, Rule};
+use crate::cli::{
+    BenchArgs, BenchMode, ColorArg, ColorChoice, Command, ConvertArgs, ForbiddenArgs, FormatArg,
+    OutputArgs, OutputFormat, PositionArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
+};
+use crate::input::Request;
+use crate::notation::Format;
+use crate::report::text::Style;
+use crate::setup::Given;
+use crate::solve::task::{self, Mode};
+
+/// How a command prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Output {
+    /// Text for people or JSON for programs.
+    pub json: bool,
+    /// Colour and the like, for text.
+    pub style: Style,
+}
+
+/// Search settings shared by `solve` and `bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// What the user gave for the task's limits (the puzzle and the defaults fill the rest).
+    pub given: task::Given,
+    /// VCF: a line of minimum length.
+    pub shortest: bool,
+    /// Memory for all of a command's search tables, in megabytes.
+    pub hash_mb: usize,
+}
+
+/// `tengen show`.
+#[derive(Clone, Debug)]
+pub struct Show {
+    /// The position.
+    pub input: Request,
+    /// How to print.
+    pub output: Output,
+    /// Mark black's forbidden points.
+    pub forbidden: bool,
+}
+
+/// `tengen convert`.
+#[derive(Clone, Debug)]
+pub struct Convert {
+    /// The position (or every puzzle of a file).
+    pub input: Request,
+    /// The format to write.
+    pub to: Format,
+    /// Write to this file (atomically) instead of standard output.
+    pub path: Option<PathBuf>,
+    /// Replace the file if it exists.
+    pub force: bool,
+}
+
+/// `tengen forbidden`.
+#[derive(Clone, Debug)]
+pub struct Forbidden {
+    /// The position.
+    pub input: Request,
+    /// How to print.
+    pub output: Output,
+}
+
+/// `tengen solve`.
+#[derive(Clone, Debug)]
+pub struct Solve {
+    /// The position.
+    pub input: Request,
+    /// How to print.
+    pub output: Output,
+    /// VCF, VCT or win in N.
+    pub mode: Mode,
+    /// The attacker, when not the side to move.
+    pub attacker: Option<Color>,
+    /// Limits and memory.
+    pub search: Search,
+    /// Check VCT proofs against every defence.
+    pub verify: bool,
+    /// Print the whole proof.
+    pub proof: bool,
+}
+
+/// Which cases `tengen bench` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchCases {
+    /// VCF cases.
+    pub vcf: bool,
+    /// VCT cases.
+    pub vct: bool,
+}
+
+/// `tengen bench`.
+#[derive(Clone, Debug)]
+pub struct Bench {
+    /// Puzzle files.
+    pub files: Vec<PathBuf>,
+    /// Which kinds of case.
+    pub cases: BenchCases,
+    /// Only ids containing this.
+    pub filter: Option<String>,
+    /// Skip cases with these tags.
+    pub skip_tags: Vec<String>,
+    /// Check VCT proofs too.
+    pub verify: bool,
+    /// Limits and memory.
+    pub search: Search,
+    /// JSON Lines instead of a table.
+    pub json: bool,
+}
+
+/// One command, validated.
+#[derive(Clone, Debug)]
+pub enum Config {
+    /// `tengen show`.
+    Show(Show),
+    /// `tengen convert`.
+    Convert(Convert),
+    /// `tengen forbidden`.
+    Forbidden(Forbidden),
+    /// `tengen solve`.
+    Solve(Solve),
+    /// `tengen bench`.
+    Bench(Bench),
+}
+
+impl Config {
+    /// The configuration the command line asks for.
+    pub fn from_cli(command: Command) -> Config {
+        match command {
+            Command::Show(ShowArgs {
+                position,
+                output,
+                forbidden,
+            }) => Config::Show(Show {
+                input: request(&position),
+                output: self::output(&output),
+                forbidden,
+            }),
+            Command::Convert(ConvertArgs {
+                position,
+                to,
+                output,
+                force,
+            }) => Config::Convert(Convert {
+                input: request(&position),
+                to: format(to),
+                path: output,
+                force,
+            }),
+            Command::Forbidden(ForbiddenArgs { position, output }) => {
+                Config::Forbidden(Forbidden {
+                    input: request(&position),
+                    output: self::output(&output),
+                })
+            }
+            Command::Solve(args) => Config::Solve(solve(args)),
+            Command::Bench(args) => Config::Bench(bench(args)),
+        }
+    }
+}
+
+fn solve(args: SolveArgs) -> Solve {
+    let mode = if args.vcf {
+        Mode::Vcf
+    } else if args.win_in.is_some() {
+        Mode::WinIn
+    } else {
+        Mode::Vct
+    };
+    let mut search = search(&args.search);
+    search.given.limit = args.win_in.or(args.limit);
+    search.given.threat_limit = args.threat_limit;
+    Solve {
+        input: request(&args.position),
+        output: output(&args.output),
+        mode,
+        attacker: args.attacker.map(color),
+        search,
+        verify: !args.no_verify,
+        proof: args.proof,
+    }
+}
+
+fn bench(args: BenchArgs) -> Bench {
+    Bench {
+        cases: BenchCases {
+            vcf: args.mode != BenchMode::Vct,
+            vct: args.mode != BenchMode::Vcf,
+        },
+        search: search(&args.search),
+        files: args.files,
+        filter: args.filter,
+        skip_tags: args.skip_tag,
+        verify: args.verify,
+        json: args.format == OutputFormat::Json,
+    }
+}
+
+fn search(args: &SearchArgs) -> Search {
+    Search {
+        given: task::Given {
+            max_nodes: args.max_nodes,
+            ..task::Given::default()
+        },
+        shortest: args.shortest,
+        hash_mb: args.hash_mb as usize,
+    }
+}
+
+fn request(args: &PositionArgs) -> Request {
+    Request {
+        source: args.position.clone(),
+        format: args.input_format.map(format),
+        id: args.id.clone(),
+        given: Given {
+            rule: args.rule.map(rule),
+            size: args.size,
+            to_move: args.to_move.map(color),
+        },
+    }
+}
+
+fn output(args: &OutputArgs) -> Output {
+    Output {
+        json: args.format == OutputFormat::Json,
+        style: Style {
+            color: match args.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => {
+                    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                        && std::io::stdout().is_terminal()
+                        && std::env::var("TERM").map_or(true, |t| t != "dumb")
+                }
+            },
+        },
+    }
+}
+
+fn format(f: FormatArg) -> Format {
+    match f {
+        FormatArg::Moves => Format::Moves,
+        FormatArg::Diagram => Format::Diagram,
+        FormatArg::Psq => Format::Psq,
+        FormatArg::Puzzle => Format::Puzzle,
+    }
+}
+
+fn rule(r: RuleArg) -> Rule {
+    match r {
+        RuleArg::Freestyle => Rule::Freestyle,
+        RuleArg::Standard => Rule::Standard,
+        RuleArg::Renju => Rule::Renju,
+    }
+}
+
+fn color(c: ColorArg) -> Color {
+    match c {
+        ColorArg::Black => Color::Black,
+        ColorArg::White => Color::White,
+    }
+}

@@ -1,0 +1,241 @@
+//! The library's way to ask for a proven win: a [`Task`] (what to search for, within which
+//! limits), run by a reusable [`Solver`] into a [`Verdict`] (the outcome, the line, the proof,
+//! nodes and times). Every win in a verdict has been checked: a VCF line replayed on a plain
+//! grid, a VCT proof tried against every legal defence (unless the task says not to). A check
+//! that fails is a solver bug, returned as a [`SolverBug`] with the position, never printed as
+//! a win.
+//!
+//! Defaults are resolved here and only here ([`Task::resolve`]): a value the user gave wins
+//! over the puzzle's, and the puzzle's over the default.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::proof::Attack;
+use super::tt::MemoryError;
+use super::{
+    DEFAULT_MAX_NODES, DEFAULT_THREAT_LIMIT, Ending, Limits, NO_LIMIT, Outcome, vct, verify,
+};
+use crate::board::{Board, Color, Point};
+
+/// What to search for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Victory by continuous fours: the attacker plays only fours.
+    Vcf,
+    /// Victory by continuous threats: fours, threes and other moves that threaten a VCF.
+    Vct,
+    /// A win in N: the full threat search, with the five counted as a move.
+    WinIn,
+}
+
+impl std::fmt::Display for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mode::Vcf => "vcf",
+            Mode::Vct => "vct",
+            Mode::WinIn => "win-in",
+        })
+    }
+}
+
+/// Bounds given for a task, each optional: by the user, or by a puzzle file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// Most attacker moves (for win-in, the N).
+    pub limit: Option<u32>,
+    /// VCT: the threat limit.
+    pub threat_limit: Option<u32>,
+    /// Most positions to search.
+    pub max_nodes: Option<u64>,
+}
+
+/// A search to run: the mode, the attacker, the limits and what to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Task {
+    /// VCF, VCT or win in N.
+    pub mode: Mode,
+    /// The side that attacks (it moves first, whatever the board says).
+    pub attacker: Color,
+    /// Depth, node budget, threat limit; `count_five` follows the mode.
+    pub limits: Limits,
+    /// VCF: deepen one attacker move at a time, so the line found is of minimum length.
+    pub shortest: bool,
+    /// VCT and win-in: check the proof against every legal defence (VCF lines are always
+    /// replayed: that costs next to nothing).
+    pub verify: bool,
+}
+
+impl Task {
+    /// A task with every limit at its default: no bound on attacker moves, 10M nodes, threat
+    /// limit 2, verified.
+    pub fn new(mode: Mode, attacker: Color) -> Task {
+        Task::resolve(mode, attacker, Given::default(), Given::default())
+    }
+
+    /// A task whose limits come from what the user gave, else from the puzzle, else the
+    /// defaults.
+    pub fn resolve(mode: Mode, attacker: Color, user: Given, puzzle: Given) -> Task {
+        Task {
+            mode,
+            attacker,
+            limits: Limits {
+                depth: user.limit.or(puzzle.limit).unwrap_or(NO_LIMIT),
+                count_five: mode == Mode::WinIn,
+                nodes: user
+                    .max_nodes
+                    .or(puzzle.max_nodes)
+                    .unwrap_or(DEFAULT_MAX_NODES),
+                threat_limit: user
+                    .threat_limit
+                    .or(puzzle.threat_limit)
+                    .unwrap_or(DEFAULT_THREAT_LIMIT),
+            },
+            shortest: false,
+            verify: true,
+        }
+    }
+
+    /// Whether the task bounds the attacker's moves.
+    pub fn has_limit(&self) -> bool {
+        self.limits.depth < NO_LIMIT
+    }
+}
+
+/// What a task found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The task this answers.
+    pub task: Task,
+    /// Win, no win within the limits, or unknown (the budget ran out).
+    pub outcome: Outcome,
+    /// The winning line (the main line of a proof), attacker first; empty unless a win.
+    pub line: Vec<Point>,
+    /// Attacker moves up to the one that makes the win unstoppable (the longest branch of a
+    /// proof), as puzzle sources count them; 0 unless a win.
+    pub attacker_moves: usize,
+    /// How the line ends.
+    pub ending: Option<Ending>,
+    /// VCT and win-in: the proof of a win.
+    pub proof: Option<Attack>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The search's own time.
+    pub elapsed: Duration,
+    /// The check's time, when the win was checked.
+    pub verify_time: Option<Duration>,
+}
+
+impl Verdict {
+    /// Whether the win was checked independently.
+    pub fn verified(&self) -> bool {
+        self.verify_time.is_some()
+    }
+
+    /// Distinct nodes in the proof.
+    pub fn proof_nodes(&self) -> Option<usize> {
+        self.proof.as_ref().map(Attack::size)
+    }
+}
+
+/// A solver's claim that failed its independent check: a bug, reported with the position.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("the solver's {what} failed verification: {detail}")]
+pub struct SolverBug {
+    /// What failed (the line, the proof).
+    pub what: String,
+    /// Why.
+    pub detail: String,
+    /// Where: the position the problem is in.
+    pub position: Box<Board>,
+}
+
+/// Runs tasks, reusing one set of tables: the VCT solver's (which holds the VCF solver that
+/// VCF tasks use), sized once from a memory budget. The verifier's searches run on the same
+/// tables, so `hash_mb` bounds all the memory a task's search and check take. See
+/// [`vct::Solver`] for how the budget is split.
+pub struct Solver {
+    vct: vct::Solver,
+}
+
+impl Solver {
+    /// A solver whose tables take at most `hash_mb` megabytes together.
+    pub fn new(hash_mb: usize) -> Result<Solver, MemoryError> {
+        Ok(Solver {
+            vct: vct::Solver::new(hash_mb.saturating_mul(1 << 20))?,
+        })
+    }
+
+    /// Runs `task` on `board` and checks a win (see the module notes).
+    pub fn run(&mut self, board: &Board, task: &Task) -> Result<Verdict, SolverBug> {
+        let start = Instant::now();
+        let mut verdict = match task.mode {
+            Mode::Vcf => {
+                let vcf = self.vct.vcf_solver();
+                vcf.reset();
+                let s = vcf.solve(board, task.attacker, task.limits, task.shortest);
+                Verdict {
+                    task: *task,
+                    outcome: s.outcome,
+                    attacker_moves: s.attacker_moves(),
+                    line: s.line,
+                    ending: s.ending,
+                    proof: None,
+                    nodes: s.nodes,
+                    elapsed: Duration::ZERO,
+                    verify_time: None,
+                }
+            }
+            Mode::Vct | Mode::WinIn => {
+                let s = self.vct.solve(board, task.attacker, task.limits);
+                let proof = s.proof.filter(|_| s.outcome == Outcome::Win);
+                Verdict {
+                    task: *task,
+                    outcome: s.outcome,
+                    line: proof.as_ref().map(Attack::main_line).unwrap_or_default(),
+                    attacker_moves: proof.as_ref().map_or(0, Attack::attacker_moves),
+                    ending: proof.as_ref().map(Attack::main_ending),
+                    proof,
+                    nodes: s.nodes,
+                    elapsed: Duration::ZERO,
+                    verify_time: None,
+                }
+            }
+        };
+        verdict.elapsed = start.elapsed();
+        if verdict.outcome == Outcome::Win {
+            self.check(board, &mut verdict)?;
+        }
+        Ok(verdict)
+    }
+
+    fn check(&mut self, board: &Board, verdict: &mut Verdict) -> Result<(), SolverBug> {
+        let task = verdict.task;
+        let start = Instant::now();
+        match (&verdict.proof, task.mode) {
+            (None, Mode::Vcf) => {
+                verify::vcf_line(board, task.attacker, &verdict.line).map_err(|e| {
+                    let line: Vec<String> = verdict.line.iter().map(|p| p.to_string()).collect();
+                    SolverBug {
+                        what: format!("line {}", line.join(" ")),
+                        detail: e.to_string(),
+                        position: Box::new(board.clone()),
+                    }
+                })?;
+            }
+            (Some(tree), _) if task.verify => {
+                verify::proof_with(&mut self.vct, board, task.attacker, tree, task.limits)
+                    .map_err(|e| SolverBug {
+                        what: "proof".into(),
+                        detail: e.to_string(),
+                        position: e.position,
+                    })?;
+            }
+            _ => return Ok(()),
+        }
+        verdict.verify_time = Some(start.elapsed());
+        Ok(())
+    }
+}

@@ -1,0 +1,47 @@
+//! VCT: victory by continuous threats, by depth-first proof-number search (df-pn, Nagai 2002)
+//! over threat space.
+//!
+//! **Attacker moves** (OR nodes): a five ends it; with the defender threatening a five, only
+//! the block; otherwise every four, and every quiet move after which the attacker, were the
+//! defender to pass, has a VCF within `threat_limit` attacker moves (so with 1: open threes and
+//! moves that open a double four; with 2 also moves that set up a four-three). The quiet
+//! candidates are the points that could start such a VCF (`quiet_candidates` gives the
+//! argument, for every threat limit). Whether a candidate really threatens is checked lazily,
+//! when the search first visits the defender's node after it (no VCF: that node is disproven),
+//! so candidates the proof never needs cost nothing. When the defender has a VCF of its own (were
+//! the attacker to pass), a quiet move must stop it: those outside that VCF's zone (below, sides
+//! swapped) are dropped, and so are those after which it still replays. Black never plays a
+//! forbidden point under renju.
+//!
+//! **Defender moves** (AND nodes): after a four, the block (and if that block is forbidden for
+//! black, the attacker has won). After a quiet threat, the search first finds the attacker's
+//! VCF `V` as if the defender passed; a reply refutes the threat only if after it the attacker
+//! has no VCF within the bound. Only replies in a zone can change `V`, and those are tested
+//! exactly (`V` replayed, else a fresh VCF). The zone: `V`'s own points and the five points it
+//! ends on (a reply there blocks it); every point where the defender would make a four or a
+//! five in any position along `V` (a reply elsewhere cannot give the defender a five before
+//! `V` ends, since a five through the reply would make the reply a four point there); and under
+//! renju the points within five steps of a black move of `V` that has two or more threes
+//! (white stones never add threes, so no other black move can turn into a double three) and of
+//! a final five point that is forbidden for black (a forced foul that another black stone
+//! could undo). Outside the zone the attacker's fours keep their five points, the
+//! defender gains no five and no foul changes, so `V` still wins. [`crate::solve::verify::proof`]
+//! tries every legal reply outside the tree, so a gap in this argument would show up as a
+//! counter-example rather than a false claim.
+//!
+//! **Search**: proof and disproof numbers per (position, remaining depth) in a bounded table
+//! (`hash_mb`), the 1 + ε threshold trick against thrashing, a VCF check at every OR node, move
+//! lists cached per node, quiet attacker moves starting at proof number 2 (a four at 1). A node
+//! budget makes the answer `unknown` instead of `no-win`, and so does an inner VCF cut short by
+//! its own budget if a disproof may rest on it. The proof of a win is then built as a DAG: one
+//! subtree per (position, depth), shared by every move order that reaches it.
+//!
+//! Layout: [`search`] holds the solver and the df-pn driver, `moves` the threat-space move
+//! generation (attacker threats, defender refutations, zones), `extract` the proof built from
+//! the solved table.
+
+mod extract;
+mod moves;
+pub mod search;
+
+pub use search::{Solver, VctSolution, solve};

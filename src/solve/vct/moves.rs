@@ -1,0 +1,407 @@
+//! Threat-space move generation: the attacker's threats (fours and quiet moves that threaten a
+//! VCF), the defender's refutations of a threat, and the zones that bound both (see the
+//! [module notes](super)).
+
+use std::sync::Arc;
+
+use super::search::INNER_VCF_NODES;
+use super::search::{Expansion, Solver};
+use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
+use crate::pattern::{Class, Shape};
+use crate::solve::{Limits, Outcome, order_score};
+
+/// Bound on the defender's own VCF when it prunes the attacker's quiet moves: any length wins
+/// for the defender, this only keeps the search finite.
+const DEFENDER_VCF_DEPTH: u32 = 40;
+
+impl Solver {
+    pub(super) fn expand_or(&mut self, depth: u32) -> Expansion {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if !self.board.five_points(a).is_empty() {
+            return Expansion::Proven;
+        }
+        if depth == 0 {
+            return Expansion::Disproven;
+        }
+        let threats = *self.board.five_points(d);
+        if threats.count() >= 2 {
+            return Expansion::Disproven;
+        }
+        if self.vcf(depth).outcome == Outcome::Win {
+            return Expansion::Proven;
+        }
+        if depth == 1 {
+            // Only a five, two fives or a forced foul wins in one move: the VCF would have
+            // found them.
+            return Expansion::Disproven;
+        }
+        let mut children: Vec<(i32, u16)> = Vec::new();
+        if let Some(q) = threats.first() {
+            if self.legal(a, q) {
+                children.push((0, q as u16));
+            }
+        } else {
+            let fours: Vec<usize> = self.board.four_points(a).iter().collect();
+            for i in fours {
+                if self.legal(a, i) {
+                    let c = Class::of(&self.board.shapes(i, a));
+                    children.push((1000 + order_score(&c), i as u16));
+                }
+            }
+            // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
+            // when the search first visits the defender's node after it.
+            let quiet = self.quiet_candidates();
+            for i in self.beat_defender_vcf(quiet) {
+                if self.legal(a, i) {
+                    let c = Class::of(&self.board.shapes(i, a));
+                    children.push((order_score(&c), i as u16));
+                }
+            }
+        }
+        if children.is_empty() {
+            return Expansion::Disproven;
+        }
+        children.sort_by_key(|&(s, i)| (-s, i));
+        Expansion::Children(children.into_iter().map(|(_, i)| i).collect())
+    }
+
+    /// Empty points, not fours or fives, where a quiet attacker move could threaten a VCF
+    /// within `threat_limit` (K) attacker moves. The OR node has already found no VCF, so the
+    /// VCF after a quiet move `q` must use `q`: either `q` lies in a five-cell window that is a
+    /// four at some step (with no defender stone in it), or `q` takes the five point of a four
+    /// the defender would make by blocking (a counter-four the attacker could not answer).
+    ///
+    /// * A four made at step `k` holds `q`, the move of step `k` and two more stones, existing
+    ///   ones or earlier VCF moves. With no attacker four on the board, the first VCF four must
+    ///   run through `q`, so `q` makes a three (open or closed) with two existing stones: that
+    ///   is the whole set when the attacker has no four to play, whatever K is.
+    /// * With fours on the board and K = 2, the window of the second move's four holds `q`
+    ///   and either two existing stones (a three again) or one existing stone and the first
+    ///   move, which then was already a four point: `q` shares a defender-free window with an
+    ///   existing four point and an attacker stone. With K = 3, see [`Solver::mark_k3_windows`];
+    ///   with K >= 4 every empty point is taken.
+    /// * A defender block that makes a four needs three defender stones (K = 2) or two (K = 3)
+    ///   in an attacker-free window with `q`, the five point `q` takes away.
+    ///
+    /// Renju foul interplay (a quiet stone that changes whether a later point is forbidden
+    /// through the recursive three rule) is not covered by this argument.
+    fn quiet_candidates(&self) -> Vec<usize> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
+        let k = self.limits.threat_limit;
+        let mut threes = Bits::default();
+        for p in self.board.empty_points() {
+            let c = Class::of(&self.board.shapes(p.index(), a));
+            if c.threes + c.closed_threes > 0 {
+                threes.set(p.index(), true);
+            }
+        }
+        let mut extra = threes;
+        if !fours.is_empty() && k >= 2 {
+            if k >= 4 {
+                for p in self.board.empty_points() {
+                    extra.set(p.index(), true);
+                }
+            } else {
+                if k == 2 {
+                    for f in fours.iter() {
+                        mark_windows(&self.board, f, a, 1, &mut extra);
+                    }
+                } else {
+                    self.mark_k3_windows(&threes, &mut extra);
+                    for p in self.board.stones(d) {
+                        mark_windows(&self.board, p.index(), d, 2, &mut extra);
+                    }
+                }
+                for f in self.board.four_points(d).iter() {
+                    extra.set(f, true);
+                }
+            }
+        }
+        extra
+            .iter()
+            .filter(|&i| !fives.contains(i) && !fours.contains(i))
+            .collect()
+    }
+
+    /// Threat limit 3, attacker fours on the board: marks each `q` with a defender-free window
+    /// that holds, besides `q`, at least two attacker stones or "hot" points. The window of a
+    /// four at step 2 or 3 holds `q`, that step's move and two of: existing stones, the first
+    /// move (a four point already, as its own four cannot need `q`, else `q` makes a three) and
+    /// the second (whose own four, without `q`, holds three of the existing stones and the first
+    /// move, so it makes at least a closed three now). Hot points are the four points and the
+    /// points where the attacker makes a three or closed three.
+    fn mark_k3_windows(&self, threes: &Bits, out: &mut Bits) {
+        let a = self.attacker;
+        let mut hot = *threes;
+        for f in self.board.four_points(a).iter() {
+            hot.set(f, true);
+        }
+        for p in self.board.points() {
+            for step in DIRS {
+                let cells: [usize; 5] =
+                    std::array::from_fn(|j| (p.index() as isize + j as isize * step) as usize);
+                let Some(stones) = open_window(&self.board, &cells, a) else {
+                    continue;
+                };
+                let heat = cells.iter().filter(|&&j| hot.contains(j)).count();
+                for &j in &cells {
+                    let others = stones + heat - usize::from(hot.contains(j));
+                    if self.board.cell(j) == Cell::Empty && others >= 2 {
+                        out.set(j, true);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops the quiet candidates that lose to a VCF of the defender's own. With such a VCF on
+    /// the board (were the attacker to pass), a quiet move outside its zone (see the module
+    /// notes, with the sides swapped) cannot stop it, and one inside loses when the VCF still
+    /// replays after it. A defender VCF not found within its budget only means no pruning.
+    fn beat_defender_vcf(&mut self, quiet: Vec<usize>) -> Vec<usize> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        if quiet.is_empty() {
+            return quiet;
+        }
+        self.board.set_to_move(d);
+        let limits = Limits {
+            depth: DEFENDER_VCF_DEPTH,
+            nodes: INNER_VCF_NODES,
+            count_five: false,
+            ..Limits::default()
+        };
+        let run = self.defender_vcf.search(&mut self.board, d, limits);
+        self.nodes += run.nodes;
+        self.board.set_to_move(a);
+        if run.outcome != Outcome::Win {
+            return quiet;
+        }
+        let line = self.defender_vcf.line().to_vec();
+        let zone = self.zone(&line, d);
+        quiet
+            .into_iter()
+            .filter(|&q| {
+                if !zone.contains(q) {
+                    return false;
+                }
+                self.board.play(Point::from_index(q));
+                let lost = self.replays(&line, d);
+                self.board.undo();
+                !lost
+            })
+            .collect()
+    }
+
+    pub(super) fn expand_and(&mut self, depth: u32) -> Expansion {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let fives = *self.board.five_points(a);
+        match fives.count() {
+            n if n >= 2 => {
+                if self.limits.count_five && depth == 0 {
+                    Expansion::Disproven
+                } else {
+                    Expansion::Proven
+                }
+            }
+            1 => {
+                let q = fives.first().unwrap_or(0);
+                if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
+                    Expansion::Proven
+                } else if depth == 0 {
+                    Expansion::Disproven
+                } else {
+                    Expansion::Children(Arc::from(vec![q as u16]))
+                }
+            }
+            _ => {
+                if depth == 0 {
+                    return Expansion::Disproven;
+                }
+                self.board.set_to_move(a);
+                let v = self.threat(depth);
+                self.board.set_to_move(d);
+                if v.outcome != Outcome::Win {
+                    return Expansion::Disproven;
+                }
+                let refutations = self.refutations(&v.line, depth);
+                if refutations.is_empty() {
+                    Expansion::Proven
+                } else {
+                    Expansion::Children(refutations.into_iter().map(|i| i as u16).collect())
+                }
+            }
+        }
+    }
+
+    /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
+    /// module notes for why replies outside the zone need no test).
+    fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
+        let d = self.attacker.opponent();
+        let zone = self.zone(line, self.attacker);
+        let mut out = Vec::new();
+        for m in zone.iter() {
+            if self.board.cell(m) != Cell::Empty || !self.legal(d, m) {
+                continue;
+            }
+            self.board.play(Point::from_index(m));
+            let still =
+                self.replays(line, self.attacker) || self.threat(depth).outcome == Outcome::Win;
+            self.board.undo();
+            if !still {
+                out.push(m);
+            }
+            if self.over_budget() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The replies that could stop `a`'s VCF `line` (`a` to move, as if the other side had
+    /// passed); see the module notes.
+    fn zone(&mut self, line: &[Point], a: Color) -> Bits {
+        let d = a.opponent();
+        let renju = self.board.rule() == Rule::Renju;
+        let mut zone = Bits::default();
+        let mark_lines = |zone: &mut Bits, i: usize, reach: isize| {
+            for step in DIRS {
+                for k in -reach..=reach {
+                    let j = i as isize + k * step;
+                    if (0..CELLS as isize).contains(&j) {
+                        zone.set(j as usize, true);
+                    }
+                }
+            }
+        };
+        // Play the line once (the attacker first, as if the defender had passed): its points,
+        // the defender's four and five points at every attacker turn, the five points it ends
+        // on, and the black stones whose foul status a reply could change.
+        let side = self.board.to_move();
+        self.board.set_to_move(a);
+        let mut played = 0;
+        for (k, &p) in line.iter().enumerate() {
+            zone.set(p.index(), true);
+            if !self.board.is_empty(p) {
+                break;
+            }
+            if k % 2 == 0 {
+                for i in self
+                    .board
+                    .four_points(d)
+                    .iter()
+                    .chain(self.board.five_points(d).iter())
+                {
+                    zone.set(i, true);
+                }
+                if renju && a == Color::Black {
+                    let threes = self
+                        .board
+                        .shapes(p.index(), a)
+                        .iter()
+                        .filter(|&&s| s == Shape::Three)
+                        .count();
+                    if threes >= 2 {
+                        mark_lines(&mut zone, p.index(), 5);
+                    }
+                }
+            }
+            self.board.play(p);
+            played += 1;
+        }
+        // A five point forbidden for black may turn legal (or back) with one more stone near it.
+        let ends: Vec<(usize, bool)> = self
+            .board
+            .five_points(a)
+            .iter()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|i| (i, renju && d == Color::Black && !self.legal(d, i)))
+            .collect();
+        for _ in 0..played {
+            self.board.undo();
+        }
+        self.board.set_to_move(side);
+        for (i, foul) in ends {
+            zone.set(i, true);
+            if foul {
+                mark_lines(&mut zone, i, 5);
+            }
+        }
+        zone
+    }
+
+    /// Whether `a`'s VCF `line` still wins as played (`a` to move).
+    fn replays(&mut self, line: &[Point], a: Color) -> bool {
+        let d = a.opponent();
+        let mut played = 0;
+        let mut ok = false;
+        let mut k = 0;
+        while k < line.len() {
+            let p = line[k];
+            if !self.board.is_empty(p) {
+                break;
+            }
+            if self.board.five_points(a).contains(p.index()) {
+                ok = true;
+                break;
+            }
+            if !self.board.five_points(d).is_empty() || !self.legal(a, p.index()) {
+                break;
+            }
+            self.board.play(p);
+            played += 1;
+            let fives = *self.board.five_points(a);
+            if fives.count() >= 2 {
+                ok = true;
+                break;
+            }
+            let Some(q) = fives.first() else { break };
+            if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
+                ok = true;
+                break;
+            }
+            if line.get(k + 1).map(|p| p.index()) != Some(q) {
+                break;
+            }
+            self.board.play(Point::from_index(q));
+            played += 1;
+            k += 2;
+        }
+        for _ in 0..played {
+            self.board.undo();
+        }
+        ok
+    }
+}
+
+/// Marks the empty cells of every five-cell window through cell `i` that holds no wall and no
+/// stone of `color`'s opponent, and at least `stones` stones of `color`.
+fn mark_windows(board: &Board, i: usize, color: Color, stones: usize, out: &mut Bits) {
+    for step in DIRS {
+        for start in -4..=0isize {
+            let cells: [usize; 5] =
+                std::array::from_fn(|k| (i as isize + (start + k as isize) * step) as usize);
+            if open_window(board, &cells, color).is_some_and(|n| n >= stones) {
+                for &j in cells.iter().filter(|&&j| board.cell(j) == Cell::Empty) {
+                    out.set(j, true);
+                }
+            }
+        }
+    }
+}
+
+/// The number of `color` stones in a five-cell window, or `None` when it holds a wall or an
+/// opponent stone (no five for `color` can use it).
+fn open_window(board: &Board, cells: &[usize; 5], color: Color) -> Option<usize> {
+    let own = Cell::of(color);
+    let mut count = 0;
+    for &j in cells {
+        match board.cell(j) {
+            Cell::Empty => {}
+            c if c == own => count += 1,
+            _ => return None,
+        }
+    }
+    Some(count)
+}

@@ -1,0 +1,343 @@
+//! The VCT solver and its df-pn driver (see the [module notes](super)).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::board::{Board, Color, Point};
+use crate::pattern;
+use crate::solve::proof::Attack;
+use crate::solve::tt::{MemoryError, MoveCache, PnTable};
+use crate::solve::{Limits, Outcome, Solution, vcf};
+
+/// A VCT answer: the outcome, the proof of a win, and positions searched.
+#[derive(Clone, Debug)]
+pub struct VctSolution {
+    /// Win, no win within the bound, or unknown.
+    pub outcome: Outcome,
+    /// The proof of a win.
+    pub proof: Option<Attack>,
+    /// Positions searched, the inner VCF searches' included.
+    pub nodes: u64,
+}
+
+const INF: u32 = 1 << 30;
+/// Budget of each VCF run inside the threat search. A run that spends it counts as no VCF,
+/// which keeps the search going but can make a disproof wrong, so a no-win answer that may
+/// rest on such a run is reported as unknown.
+pub(super) const INNER_VCF_NODES: u64 = 20_000;
+/// Initial proof number of an unsearched quiet attacker move (a four's is 1). Tuned on the
+/// public VCT set: 2 takes 53M nodes for all 115 cases, 1 took 72M and 3 takes 62M.
+const QUIET_PN: u32 = 2;
+/// Bytes a cached move list takes, roughly (the list, its shared header and the map's slot),
+/// for sizing the cache from its share of the memory.
+const CACHE_ENTRY_BYTES: usize = 96;
+
+/// What a node expands to: decided without search, or its children (attacker moves at an OR
+/// node, defender replies at an AND node), best first.
+#[derive(Clone)]
+pub(super) enum Expansion {
+    Proven,
+    Disproven,
+    Children(Arc<[u16]>),
+}
+
+/// A reusable VCT solver. It owns its tables (proof numbers, move lists, the two VCF solvers'
+/// failure tables), sized once from a memory budget: a solve after the first forgets them
+/// without allocating them again. Of the budget, the proof-number table takes a half, the
+/// move-list cache a quarter, and each VCF solver's failure table an eighth.
+pub struct Solver {
+    pub(super) board: Board,
+    pub(super) attacker: Color,
+    pub(super) limits: Limits,
+    pub(super) nodes: u64,
+    pub(super) table: PnTable,
+    cache: MoveCache<Expansion>,
+    /// The attacker's VCF searches.
+    pub(super) vcf: vcf::Solver,
+    /// The defender's own VCF searches (a separate table: the attacker's holds only its own
+    /// failures).
+    pub(super) defender_vcf: vcf::Solver,
+    pub(super) aborted: bool,
+    /// Proofs built so far, by node key (`None`: the node could not be proven).
+    pub(super) proofs: HashMap<u64, Option<Arc<Attack>>>,
+    /// An inner VCF ran out of its budget and was taken as "no VCF": a disproof may rest on
+    /// it, so a no-win answer is not proven.
+    inexact: bool,
+}
+
+/// Key of a node: the position (with its side to move) and the attacker moves left.
+pub(super) fn node_key(hash: u64, depth: u32) -> u64 {
+    (hash ^ (depth as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1
+}
+
+/// Solves VCT for `attacker` (who moves first, whatever the board's side to move) with a solver
+/// of its own within `hash_mb` megabytes.
+pub fn solve(
+    board: &Board,
+    attacker: Color,
+    limits: Limits,
+    hash_mb: usize,
+) -> Result<VctSolution, MemoryError> {
+    Ok(Solver::new(hash_mb << 20)?.solve(board, attacker, limits))
+}
+
+impl Solver {
+    /// A solver whose tables take at most `bytes` together.
+    pub fn new(bytes: usize) -> Result<Solver, MemoryError> {
+        let board = Board::new(crate::board::DEFAULT_SIZE, crate::board::Rule::Freestyle)
+            .expect("the default size is valid");
+        Ok(Solver {
+            board,
+            attacker: Color::Black,
+            limits: Limits::default(),
+            nodes: 0,
+            table: PnTable::new(bytes / 2)?,
+            cache: MoveCache::new(bytes / 4 / CACHE_ENTRY_BYTES / 2),
+            vcf: vcf::Solver::new(bytes / 8)?,
+            defender_vcf: vcf::Solver::new(bytes / 8)?,
+            aborted: false,
+            proofs: HashMap::new(),
+            inexact: false,
+        })
+    }
+
+    /// The attacker's VCF solver, for callers that run VCFs between solves (the verifier).
+    pub fn vcf_solver(&mut self) -> &mut vcf::Solver {
+        &mut self.vcf
+    }
+
+    /// Solves VCT for `attacker` (who moves first, whatever the board's side to move) within
+    /// `limits`. The tables of the previous solve are forgotten first, so the answer and its
+    /// node count do not depend on what ran before.
+    pub fn solve(&mut self, board: &Board, attacker: Color, limits: Limits) -> VctSolution {
+        self.board.clone_from(board);
+        self.board.set_to_move(attacker);
+        self.attacker = attacker;
+        self.limits = Limits {
+            threat_limit: limits.threat_limit.max(1),
+            ..limits
+        };
+        self.nodes = 0;
+        self.table.reset();
+        self.cache.clear();
+        self.vcf.reset();
+        self.defender_vcf.reset();
+        self.aborted = false;
+        self.proofs.clear();
+        self.inexact = false;
+        let depth = limits.depth;
+        let (pn, dn) = loop {
+            let (pn, dn) = self.mid(true, depth, INF, INF);
+            if pn == 0 || dn == 0 || self.aborted {
+                break (pn, dn);
+            }
+        };
+        let nodes = self.nodes;
+        if self.aborted || (pn != 0 && dn != 0) {
+            return VctSolution {
+                outcome: Outcome::Unknown,
+                proof: None,
+                nodes,
+            };
+        }
+        if dn == 0 {
+            return VctSolution {
+                outcome: if self.inexact {
+                    Outcome::Unknown
+                } else {
+                    Outcome::NoWin
+                },
+                proof: None,
+                nodes,
+            };
+        }
+        let proof = self
+            .prove_or(depth)
+            .map(|rc| Arc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()));
+        self.proofs.clear();
+        let outcome = if proof.is_some() {
+            Outcome::Win
+        } else {
+            Outcome::Unknown
+        };
+        VctSolution {
+            outcome,
+            proof,
+            nodes: self.nodes,
+        }
+    }
+
+    pub(super) fn over_budget(&mut self) -> bool {
+        if self.nodes > self.limits.nodes {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    pub(super) fn legal(&mut self, c: Color, i: usize) -> bool {
+        !pattern::forbidden(&mut self.board, c, i)
+    }
+
+    /// A VCF for the attacker, who must be to move, within `depth` (counted as the search
+    /// counts).
+    pub(super) fn vcf(&mut self, depth: u32) -> Solution {
+        self.vcf_counted(depth, self.limits.count_five)
+    }
+
+    /// A VCF that makes the last move a threat: at most `threat_limit` attacker moves up to
+    /// the unstoppable one, and within the `depth` left. With "win in N" counting the five after
+    /// a double threat counts toward `depth` but not toward the threat limit, so both are
+    /// checked exactly: a VCF within `threat_limit` and `depth - 1`, else (near the end of the
+    /// bound) one whose five itself falls within `depth`.
+    pub(super) fn threat(&mut self, depth: u32) -> Solution {
+        let k = self.limits.threat_limit;
+        if !self.limits.count_five {
+            return self.vcf_counted(k.min(depth), false);
+        }
+        let run = self.vcf_counted(k.min(depth.saturating_sub(1)), false);
+        if run.outcome == Outcome::Win || depth > k {
+            return run;
+        }
+        self.vcf_counted(depth, true)
+    }
+
+    fn vcf_counted(&mut self, depth: u32, count_five: bool) -> Solution {
+        let limits = Limits {
+            depth,
+            nodes: INNER_VCF_NODES,
+            count_five,
+            ..self.limits
+        };
+        let run = self.vcf.search(&mut self.board, self.attacker, limits);
+        if run.outcome == Outcome::Unknown {
+            self.inexact = true;
+        }
+        self.nodes += run.nodes;
+        Solution::of_run(run, self.vcf.line())
+    }
+
+    /// The children of a node, or its value when it is decided without search.
+    pub(super) fn expand(&mut self, or: bool, depth: u32) -> Expansion {
+        let key = node_key(self.board.hash(), depth);
+        if let Some(e) = self.cache.get(key) {
+            return e;
+        }
+        let e = if or {
+            self.expand_or(depth)
+        } else {
+            self.expand_and(depth)
+        };
+        if !self.aborted {
+            self.cache.insert(key, e.clone());
+        }
+        e
+    }
+
+    /// Nagai's MID: searches the node until its proof or disproof number reaches a threshold.
+    fn mid(&mut self, or: bool, depth: u32, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        self.nodes += 1;
+        let key = node_key(self.board.hash(), depth);
+        if self.over_budget() {
+            return self.table.get(key).unwrap_or((1, 1));
+        }
+        let children = match self.expand(or, depth) {
+            Expansion::Proven => {
+                self.table.put(key, 0, INF);
+                return (0, INF);
+            }
+            Expansion::Disproven => {
+                self.table.put(key, INF, 0);
+                return (INF, 0);
+            }
+            Expansion::Children(c) => c,
+        };
+        let child_depth = if or { depth - 1 } else { depth };
+        // Child values, read from the table once; a child's entry changes only when this loop
+        // searches it, and then its new value comes back from `mid`. An unseen child counts
+        // (1, 1), except a quiet attacker move: (QUIET_PN, 1), since the defender usually has
+        // several refutations to try against a three and one block against a four.
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let forcing = |b: &Board, c: usize| {
+            b.four_points(a).contains(c)
+                || b.five_points(a).contains(c)
+                || b.five_points(d).contains(c)
+        };
+        let mut values: Vec<(u32, u32)> = children
+            .iter()
+            .map(|&c| {
+                let ck = node_key(self.board.hash_after(c as usize), child_depth);
+                self.table.get(ck).unwrap_or_else(|| {
+                    if or && !forcing(&self.board, c as usize) {
+                        (QUIET_PN, 1)
+                    } else {
+                        (1, 1)
+                    }
+                })
+            })
+            .collect();
+        let (mut pn, mut dn);
+        loop {
+            let mut best = 0;
+            let (mut best_v, mut second_v) = (INF + 1, INF + 1);
+            let (mut sum, mut min) = (0u32, INF);
+            let mut best_other = 0;
+            for (k, &(cpn, cdn)) in values.iter().enumerate() {
+                // OR: choose by proof number, sum disproof numbers; AND: the other way round.
+                let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
+                sum = sum.saturating_add(other).min(INF);
+                min = min.min(sel);
+                if sel < best_v {
+                    second_v = best_v;
+                    best_v = sel;
+                    best = k;
+                    best_other = other;
+                } else if sel < second_v {
+                    second_v = sel;
+                }
+            }
+            if or {
+                (pn, dn) = (min, sum);
+            } else {
+                (pn, dn) = (sum, min);
+            }
+            if pn >= th_pn || dn >= th_dn || self.aborted {
+                break;
+            }
+            // Thresholds for the best child (1 + epsilon against thrashing).
+            let (th_sel, th_other) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
+            let node_other = if or { dn } else { pn };
+            let eps = second_v.saturating_add(second_v / 4 + 1).min(INF);
+            let child_sel = th_sel.min(eps);
+            let child_other = th_other
+                .saturating_sub(node_other)
+                .saturating_add(best_other)
+                .min(INF);
+            let (cpn, cdn) = if or {
+                (child_sel, child_other)
+            } else {
+                (child_other, child_sel)
+            };
+            let c = Point::from_index(children[best] as usize);
+            self.board.play(c);
+            values[best] = self.mid(!or, child_depth, cpn, cdn);
+            self.board.undo();
+        }
+        if !self.aborted {
+            self.table.put(key, pn, dn);
+        }
+        (pn, dn)
+    }
+
+    /// Searches a node until it is decided (or the budget runs out); true when proven.
+    pub(super) fn decide(&mut self, or: bool, depth: u32) -> bool {
+        loop {
+            let (pn, dn) = self.mid(or, depth, INF, INF);
+            if pn == 0 {
+                return true;
+            }
+            if dn == 0 || self.aborted {
+                return false;
+            }
+        }
+    }
+}
