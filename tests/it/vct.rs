@@ -7,7 +7,7 @@ use tengen::report::json;
 use tengen::solve::proof::{self, Attack, Bounds};
 use tengen::solve::{Ending, Outcome};
 
-use crate::{public_files, run, run_stdin};
+use crate::{public_file, run, run_stdin};
 
 fn solve(args: &[&str]) -> json::Solve {
     let mut all = vec!["solve", "--format", "json"];
@@ -17,11 +17,9 @@ fn solve(args: &[&str]) -> json::Solve {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
+/// The public quintet file (see [`public_file`]: `None` means the test skips).
 fn quintet() -> Option<String> {
-    public_files()
-        .into_iter()
-        .find(|f| f.ends_with("quintet-renju.txt"))
-        .map(|f| f.to_string_lossy().into_owned())
+    public_file("quintet-renju.txt")
 }
 
 /// Public VCT cases that tengen decides in well under a second each (the whole set, heavy
