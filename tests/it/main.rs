@@ -2,6 +2,7 @@
 //! the way a user does and check exit codes, stdout, stderr and JSON.
 
 mod errors;
+mod fixtures;
 mod formats;
 mod props;
 mod public;
