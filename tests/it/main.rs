@@ -2,6 +2,7 @@
 //! the way a user does and check exit codes, stdout, stderr and JSON.
 
 mod errors;
+mod fixtures;
 mod formats;
 mod props;
 mod public;
@@ -44,15 +45,60 @@ pub fn run_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
-/// The shared public puzzle files, when `../shared` is there (CI has it).
-pub fn public_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles-public");
+/// Where the shared public puzzle set lives, relative to the repository.
+pub const SHARED_PUZZLES: &str = "../shared/puzzles-public";
+
+/// Set to `1` (CI does) to make a missing public puzzle set fail the tests that need it; any
+/// value but empty or `0` counts, so a typo cannot turn the check off.
+pub const REQUIRE_SHARED: &str = "TENGEN_REQUIRE_SHARED";
+
+/// What a test that needs the public puzzle set does when `what` (the folder or a file in it)
+/// is not there: with `TENGEN_REQUIRE_SHARED=1` it fails; otherwise it says on standard error
+/// that it skipped (shown with `cargo test -- --nocapture`) and the caller returns.
+fn shared_missing<T>(what: &str) -> Option<T> {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    if std::env::var(REQUIRE_SHARED).is_ok_and(|v| !v.is_empty() && v != "0") {
+        panic!("{test}: {what} not found, and {REQUIRE_SHARED}=1 requires it");
+    }
+    eprintln!("skipped: {what} not found ({test})");
+    None
+}
+
+/// The shared public puzzle files (`*.txt` in `../shared/puzzles-public`, sorted, never empty),
+/// or `None` after [`shared_missing`] when there are none. Every test that uses the public set
+/// gets it through this function or [`public_file`].
+pub fn public_files() -> Option<Vec<PathBuf>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SHARED_PUZZLES);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|e| e == "txt"));
     files.sort();
-    files
+    if files.is_empty() {
+        return if dir.is_dir() {
+            shared_missing(&format!("{SHARED_PUZZLES}/*.txt"))
+        } else {
+            shared_missing(SHARED_PUZZLES)
+        };
+    }
+    Some(files)
+}
+
+/// One file of the public set, by name (`quintet-renju.txt`), as a path string; `None` after
+/// [`shared_missing`] when it is not there.
+pub fn public_file(name: &str) -> Option<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SHARED_PUZZLES);
+    if !dir.is_dir() {
+        return shared_missing(SHARED_PUZZLES);
+    }
+    let path = dir.join(name);
+    if !path.is_file() {
+        return shared_missing(&format!("{SHARED_PUZZLES}/{name}"));
+    }
+    Some(path.to_string_lossy().into_owned())
 }
 
 /// The ids of the puzzles in a puzzle file.

@@ -8,7 +8,7 @@ use tengen::solve::proof::Attack;
 use tengen::solve::task::Mode;
 use tengen::solve::{Ending, Limits, Outcome, verify};
 
-use crate::{public_files, run, run_stdin};
+use crate::{public_file, run, run_stdin};
 
 fn solve(args: &[&str]) -> json::Solve {
     let mut all = vec!["solve", "--format", "json"];
@@ -18,11 +18,9 @@ fn solve(args: &[&str]) -> json::Solve {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
+/// The public quintet file (see [`public_file`]: `None` means the test skips).
 fn quintet() -> Option<String> {
-    public_files()
-        .into_iter()
-        .find(|f| f.ends_with("quintet-renju.txt"))
-        .map(|f| f.to_string_lossy().into_owned())
+    public_file("quintet-renju.txt")
 }
 
 /// Public VCT cases that tengen decides in well under a second each (the whole set, heavy
@@ -124,16 +122,50 @@ fn composed_double_three_under_each_rule() {
             "h9 opens two fives; the line shows a block and the five"
         );
     }
-    // Under renju h8 is a double three: forbidden, so the win (if any) starts elsewhere.
-    let doc = solve(&[
+    // Under renju h8 is a double three, forbidden for black, and it is the only move that makes
+    // two threes; a single three is blocked before it becomes a straight four, so within the
+    // puzzle's bounds (2 attacker moves, threat limit 1) black has no win at all.
+    let (code, out, err) = run(&[
+        "forbidden",
+        file,
+        "--id",
+        "tengen/double-three",
+        "--rule",
+        "renju",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let forbidden: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        forbidden["points"],
+        serde_json::json!([{"point": "h8", "foul": "double-three"}])
+    );
+    let renju = [
         "--vct",
         file,
         "--id",
         "tengen/double-three",
         "--rule",
         "renju",
-    ]);
-    assert!(doc.line.first().is_none_or(|p| p.to_string() != "h8"));
+    ];
+    let doc = solve(&renju);
+    assert_eq!(
+        (doc.result, doc.attacker_moves, doc.limit, doc.threat_limit),
+        (Outcome::NoWin, 0, 2, Some(1))
+    );
+    assert!(doc.line.is_empty() && !doc.verified && doc.ending.is_none());
+    // Black does have a VCT, a longer one: tengen proves a win in 5 (and verifies it against
+    // every defence, so its black moves are legal) and finds none within 4 (with threat limits
+    // 1, 2 and 3 alike), so 5 is the shortest it knows.
+    let doc = solve(&[&renju[..], &["--limit", "5"]].concat());
+    assert_eq!(
+        (doc.result, doc.attacker_moves, doc.verified),
+        (Outcome::Win, 5, true)
+    );
+    assert_ne!(doc.line[0].to_string(), "h8");
+    let doc = solve(&[&renju[..], &["--limit", "4"]].concat());
+    assert_eq!(doc.result, Outcome::NoWin);
     // Without the threes there is nothing: no VCF, no VCT.
     let doc = solve(&["--vct", "h8 a1 h9 o1", "--threat-limit", "2"]);
     assert_eq!(doc.result, Outcome::NoWin);
