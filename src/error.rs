@@ -14,14 +14,19 @@ use crate::solve::tt::MemoryError;
 /// An error in some input text, from any parser or from validation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
+    /// In a move list.
     #[error(transparent)]
     Moves(#[from] MovesError),
+    /// In a board diagram.
     #[error(transparent)]
     Diagram(#[from] DiagramError),
+    /// In a `.psq` file.
     #[error(transparent)]
     Psq(#[from] PsqError),
+    /// In a puzzle file.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+    /// In the position itself (taken points, a game already won, ...).
     #[error(transparent)]
     Setup(#[from] SetupError),
 }
@@ -41,8 +46,11 @@ impl Located for InputError {
 /// An [`InputError`] with the name and text of the input it is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceError {
+    /// The input's name: a path, `<stdin>` or `<argument>`.
     pub name: String,
+    /// The whole input text.
     pub text: String,
+    /// What is wrong, and where.
     pub error: InputError,
 }
 
@@ -73,18 +81,26 @@ impl std::error::Error for SourceError {}
 /// Every error tengen reports; all of them exit with code 2.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// An input could not be read.
     #[error("cannot read {}: {source}", path.display())]
     Read {
+        /// The file.
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
+    /// An output could not be written.
     #[error("cannot write {}: {source}", path.display())]
     Write {
+        /// The file (`<stdout>` for standard output).
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
+    /// An input is not a valid position.
     #[error("{0}")]
     Input(Box<SourceError>),
+    /// The command line asks for something that cannot be done.
     #[error("{0}")]
     Usage(String),
     /// Memory for the search tables could not be had.

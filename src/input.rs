@@ -14,7 +14,9 @@ use crate::setup::{Given, Setup, Stones};
 /// Input text and the name errors give it (a path, `<stdin>` or `<argument>`).
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// The name errors give it.
     pub name: String,
+    /// The text.
     pub text: String,
 }
 
@@ -96,16 +98,22 @@ impl Source {
 /// How to read a position: the forced format, the puzzle id, and what the user said.
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
+    /// The format, when not detected.
     pub format: Option<Format>,
+    /// The puzzle to pick out of a puzzle file.
     pub id: Option<String>,
+    /// What the user says about the position.
     pub given: Given,
 }
 
 /// A validated position and, for a puzzle, what the puzzle says besides.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The position.
     pub board: Board,
+    /// A puzzle's id, answer, limits and other keys.
     pub meta: Option<Meta>,
+    /// The format it was read in.
     pub format: Format,
 }
 

@@ -2,13 +2,20 @@
 //!
 //! Data flows one way: text → [`setup::Setup`] → validated [`Board`] → search → report.
 //!
-//! - [`board`]: points, colours, rules, the board with place / undo and win detection.
-//! - [`pattern`]: the shapes a stone makes; Renju forbidden points.
+//! - [`board`]: points, colours, rules, the board with place / undo, its incremental line
+//!   keys and shapes ([`board::shape`]), and win detection.
+//! - [`pattern`]: what the shapes add up to at a point ([`pattern::Class`]); Renju forbidden
+//!   points; a slow reference judge.
 //! - [`notation`]: one nom parser and one writer per text format, and format detection.
 //! - [`setup`]: a parsed position and its validation into a board.
 //! - [`input`]: from a command-line argument to a board.
-//! - [`report`]: coloured diagrams and JSON.
-//! - [`cli`]: the command-line interface; [`error`]: errors and how they are shown.
+//! - [`solve`]: the threat solvers (VCF, VCT, win in N), their proofs and verifiers, and the
+//!   library's entry point to them, [`solve::task`].
+//! - [`cases`]: which solver task a puzzle is a case for.
+//! - [`report`]: coloured diagrams, proof trees and JSON.
+//! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
+//!   [`commands`]: each command as library calls; [`error`]: errors and how they are shown.
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod cases;

@@ -13,13 +13,19 @@ use crate::solve::{Ending, Outcome};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Position {
+    /// Board size (5 to 22).
     pub size: u8,
+    /// `"freestyle"`, `"standard"` or `"renju"`.
     pub rule: Rule,
+    /// `"black"` or `"white"`.
     pub to_move: Color,
+    /// Black's stones, in point order.
     pub black: Vec<Point>,
+    /// White's stones, in point order.
     pub white: Vec<Point>,
     /// The game record, when the input gave one.
     pub moves: Option<Vec<Point>>,
+    /// The last move of the record, when known.
     pub last_move: Option<Point>,
     /// Always `"rif"`: column letter from the left, row number from the bottom.
     pub coordinates: String,
@@ -75,15 +81,19 @@ impl Position {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Forbidden {
+    /// The position's rule.
     pub rule: Rule,
     /// Black's forbidden points, in point order (empty unless the rule is renju).
     pub points: Vec<ForbiddenPoint>,
 }
 
+/// One forbidden point and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ForbiddenPoint {
+    /// The point.
     pub point: Point,
+    /// `"overline"`, `"double-four"` or `"double-three"`.
     pub foul: Foul,
 }
 
@@ -96,7 +106,9 @@ pub struct Solve {
     pub id: Option<String>,
     /// `"vcf"`, `"vct"` or `"win-in"`.
     pub mode: Mode,
+    /// The position's rule.
     pub rule: Rule,
+    /// The side that attacks.
     pub attacker: Color,
     /// `"win"`, `"no-win"` (within `limit` attacker moves) or `"unknown"` (budget spent).
     pub result: Outcome,

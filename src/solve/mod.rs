@@ -64,9 +64,11 @@ pub enum Ending {
 /// A solver's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// Win, no win within the bound, or unknown.
     pub outcome: Outcome,
     /// The winning line, attacker first, alternating (empty unless a win).
     pub line: Vec<Point>,
+    /// How a win ends.
     pub ending: Option<Ending>,
     /// Positions searched.
     pub nodes: u64,

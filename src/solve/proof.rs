@@ -19,6 +19,7 @@ use crate::board::Point;
 /// refer back to it afterwards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attack {
+    /// The attacker's move.
     pub mv: Point,
     /// Set when this move ends the fight: it makes five, opens two fives, or leaves black only
     /// a forbidden block.
@@ -30,7 +31,9 @@ pub struct Attack {
 /// A defender reply and the attacker's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Defence {
+    /// The defender's reply.
     pub mv: Point,
+    /// The attacker's answer to it.
     pub then: Arc<Attack>,
 }
 

@@ -90,13 +90,20 @@ impl FailTable {
         self.max_slots * 8
     }
 
-    /// Forgets every entry; the table is then as new (back to its starting size if it grew).
+    /// Forgets every entry and goes back to the starting size: the next search runs as on a
+    /// new table (node counts do not depend on what ran before). Gives back what it grew by.
     pub fn reset(&mut self) {
         if self.slots.len() > START_SLOTS {
             self.slots.truncate(START_SLOTS);
             self.slots.shrink_to_fit();
             self.mask = START_SLOTS - 1;
         }
+        self.clear();
+    }
+
+    /// Forgets every entry, keeping the size the table has grown to: no allocation, for
+    /// searches that run many times (a leaf solver).
+    pub fn clear(&mut self) {
         self.filled = 0;
         self.generation += 1;
         if self.generation > 0xFF {
@@ -316,8 +323,13 @@ mod tests {
         }
         assert!(t.slots.len() <= (1 << 20) / 8);
         assert!(t.fails(99_999u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), 2));
-        t.reset();
+        let grown = t.slots.len();
+        t.clear();
         assert!(!t.fails(99_999u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), 2));
+        assert_eq!(t.slots.len(), grown);
+        t.store(0xABCD_0000_0000_0100, 5);
+        t.reset();
+        assert!(!t.fails(0xABCD_0000_0000_0100, 1));
         assert_eq!(t.slots.len(), START_SLOTS);
     }
 

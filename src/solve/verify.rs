@@ -21,8 +21,11 @@ use crate::pattern::reference::Grid;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {number} ({point}): {problem}")]
 pub struct VerifyError {
+    /// The move's number in the line, from 1.
     pub number: usize,
+    /// The move.
     pub point: String,
+    /// What is wrong with it.
     pub problem: String,
 }
 
