@@ -12,10 +12,12 @@ use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "tengen", version, about)]
 pub struct Cli {
+    /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// What tengen is asked to do: one variant per command.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Show a position as a board diagram (or JSON).
@@ -65,29 +67,43 @@ pub enum FormatArg {
     Puzzle,
 }
 
+/// A winning rule.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum RuleArg {
+    /// Five or more in a row wins.
     Freestyle,
+    /// Exactly five in a row wins.
     Standard,
+    /// Black needs exactly five and has forbidden points; white wins with five or more.
     Renju,
 }
 
+/// A stone colour.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum ColorArg {
+    /// Black, who moves first.
     Black,
+    /// White, who moves second.
     White,
 }
 
+/// How results are printed.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum OutputFormat {
+    /// Text for people.
     Text,
+    /// JSON for programs (JSON Lines from `bench`).
     Json,
 }
 
+/// When to colour the text output.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum ColorChoice {
+    /// Colour on a terminal, unless NO_COLOR is set.
     Auto,
+    /// Always colour.
     Always,
+    /// Never colour.
     Never,
 }
 
@@ -102,10 +118,13 @@ pub struct OutputArgs {
     pub color: ColorChoice,
 }
 
+/// Arguments of `show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
+    /// The position to show.
     #[command(flatten)]
     pub position: PositionArgs,
+    /// How to print it.
     #[command(flatten)]
     pub output: OutputArgs,
     /// Mark black's forbidden points (renju).
@@ -113,10 +132,13 @@ pub struct ShowArgs {
     pub forbidden: bool,
 }
 
+/// Arguments of `forbidden`.
 #[derive(Args, Debug)]
 pub struct ForbiddenArgs {
+    /// The position to judge.
     #[command(flatten)]
     pub position: PositionArgs,
+    /// How to print the points.
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -135,13 +157,17 @@ pub struct SearchArgs {
     pub hash_mb: u64,
 }
 
+/// Arguments of `solve`.
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("mode").required(true).args(["vcf", "vct", "win_in"])))]
 pub struct SolveArgs {
+    /// The position to solve.
     #[command(flatten)]
     pub position: PositionArgs,
+    /// How to print the answer.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Search bounds and memory.
     #[command(flatten)]
     pub search: SearchArgs,
     /// Victory by continuous fours: the attacker plays only fours.
@@ -177,6 +203,7 @@ pub struct SolveArgs {
     pub attacker: Option<ColorArg>,
 }
 
+/// Which cases `bench` runs.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum BenchMode {
     /// VCF cases (kind `vcf`, or `no-win` about VCF), by the VCF solver.
@@ -187,11 +214,13 @@ pub enum BenchMode {
     All,
 }
 
+/// Arguments of `bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Puzzle files to take the cases from.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Search bounds and memory.
     #[command(flatten)]
     pub search: SearchArgs,
     /// Which cases to run.
@@ -211,8 +240,10 @@ pub struct BenchArgs {
     pub format: OutputFormat,
 }
 
+/// Arguments of `convert`.
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
+    /// The position to convert.
     #[command(flatten)]
     pub position: PositionArgs,
     /// The format to write.

@@ -14,7 +14,8 @@
 //! - [`cases`]: which solver task a puzzle is a case for.
 //! - [`report`]: coloured diagrams, proof trees and JSON.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
-//!   [`commands`]: each command as library calls; [`error`]: errors and how they are shown.
+//!   [`commands`]: each command as library calls; [`output`]: safe file writing; [`error`]:
+//!   errors and how they are shown.
 #![warn(missing_docs)]
 
 pub mod board;
@@ -25,6 +26,7 @@ pub mod config;
 pub mod error;
 pub mod input;
 pub mod notation;
+pub mod output;
 pub mod pattern;
 pub mod report;
 pub mod setup;

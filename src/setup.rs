@@ -11,17 +11,24 @@ use crate::pattern::{self, Foul};
 /// diagram may show part of a board, so its extent is only a lower bound (`exact: false`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StatedSize {
+    /// The stated edge length.
     pub value: u32,
+    /// Where the text states it.
     pub loc: Loc,
+    /// Whether the board is exactly this size; `false`: at least this size.
     pub exact: bool,
 }
 
 /// The stones of a setup: a game record in order, or stones placed with no order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stones {
+    /// A game record: the moves in order, black first.
     Moves(Vec<Spanned<RawPoint>>),
+    /// Stones placed with no order.
     Placed {
+        /// The black stones.
         black: Vec<Spanned<RawPoint>>,
+        /// The white stones.
         white: Vec<Spanned<RawPoint>>,
     },
 }
@@ -29,9 +36,13 @@ pub enum Stones {
 /// A position as parsed, before any check.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The board size the text states, if any.
     pub size: Option<StatedSize>,
+    /// The rule the text states, if any.
     pub rule: Option<Spanned<Rule>>,
+    /// The side to move the text states, if any.
     pub to_move: Option<Spanned<Color>>,
+    /// The stones: a game record, or stones placed with no order.
     pub stones: Stones,
     /// Where the position starts in the text, for errors about it as a whole.
     pub loc: Loc,
@@ -40,58 +51,107 @@ pub struct Setup {
 /// What the user said on the command line, which takes precedence over the text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Given {
+    /// The `--rule` option.
     pub rule: Option<Rule>,
+    /// The `--size` option.
     pub size: Option<u8>,
+    /// The `--to-move` option.
     pub to_move: Option<Color>,
 }
 
 /// Why a parsed position is not a legal one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// A board size outside [`MIN_SIZE`]..=[`MAX_SIZE`].
     #[error(
         "board size {size} is out of range: tengen plays on {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}"
     )]
-    BadSize { loc: Loc, size: u32 },
+    BadSize {
+        /// Where the size is stated (where the position starts, for `--size`).
+        loc: Loc,
+        /// The size.
+        size: u32,
+    },
+    /// A board size in the text that `--size` does not fit.
     #[error("the input gives a {stated}x{stated} board but --size {given} was asked for")]
-    SizeConflict { loc: Loc, stated: u32, given: u8 },
+    SizeConflict {
+        /// Where the text states its size.
+        loc: Loc,
+        /// The size the text states.
+        stated: u32,
+        /// The size `--size` asks for.
+        given: u8,
+    },
+    /// A point off the board.
     #[error("{point} is off the {size}x{size} board (columns a-{last}, rows 1-{size})", last = Point::column_letter(size - 1))]
-    OffBoard { loc: Loc, point: RawPoint, size: u8 },
+    OffBoard {
+        /// Where the point is written.
+        loc: Loc,
+        /// The point as written.
+        point: RawPoint,
+        /// The board size.
+        size: u8,
+    },
+    /// A point given a stone twice.
     #[error("{point} is already taken by a {by} stone (at {first})")]
     Taken {
+        /// Where the second stone is written.
         loc: Loc,
+        /// The point.
         point: Point,
+        /// The colour of the stone already there.
         by: Color,
+        /// Where the first stone is written.
         first: Loc,
     },
+    /// A move of a game record played after a five.
     #[error(
         "the game was already over: {winner} made five with move {won_at}, so move {number} ({point}) cannot be played"
     )]
     AlreadyWon {
+        /// Where the move is written.
         loc: Loc,
+        /// The move.
         point: Point,
+        /// The move's number in the record, from 1.
         number: usize,
+        /// The side that made the five.
         winner: Color,
+        /// The number of the move that made the five.
         won_at: usize,
     },
+    /// A position that already holds a winning line.
     #[error("the position is already won: {winner} has five ({})", line.iter().map(Point::to_string).collect::<Vec<_>>().join(" "))]
     PositionWon {
+        /// Where the line's first stone is written (or where the position starts).
         loc: Loc,
+        /// The side that has the line.
         winner: Color,
+        /// The stones of the line, in line order.
         line: Vec<Point>,
     },
+    /// A black move of a game record on a forbidden point under renju.
     #[error("move {number} ({point}) is a forbidden point for black under renju: {foul}")]
     Forbidden {
+        /// Where the move is written.
         loc: Loc,
+        /// The move.
         point: Point,
+        /// The move's number in the record, from 1.
         number: usize,
+        /// Why the point is forbidden.
         foul: Foul,
     },
+    /// Placed stones whose counts do not tell the side to move, with no side stated.
     #[error(
         "cannot tell whose move it is from {black} black and {white} white stones: say it with --to-move, a 'to-move:' key or a 'black to move' line"
     )]
     SideUnknown {
+        /// Where the position starts.
         loc: Loc,
+        /// Black stones.
         black: usize,
+        /// White stones.
         white: usize,
     },
 }

@@ -81,7 +81,7 @@ fn a_reused_vcf_solver_allocates_nothing_after_the_first_call() {
     }
     let limits = |k: usize| Limits {
         depth: 3 + (k % 5) as u32,
-        nodes: if k % 7 == 0 { 20 } else { 5_000 },
+        nodes: if k.is_multiple_of(7) { 20 } else { 5_000 },
         ..Limits::default()
     };
     // A leaf-sized table (64 KB): it reaches its cap during the first pass and then only

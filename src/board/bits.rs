@@ -4,26 +4,32 @@ use super::point::CELLS;
 
 const WORDS: usize = CELLS / 64;
 
+/// A set of cells of the padded cell array, named by their [`Point::index`](super::Point::index),
+/// one bit a cell.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Bits([u64; WORDS]);
 
 impl Bits {
+    /// Adds cell `i` to the set when `on`, takes it out otherwise.
     #[inline]
     pub fn set(&mut self, i: usize, on: bool) {
         let (w, b) = (i / 64, i % 64);
         self.0[w] = (self.0[w] & !(1 << b)) | ((on as u64) << b);
     }
 
+    /// Whether cell `i` is in the set.
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
 
+    /// Whether the set holds no cell.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// How many cells the set holds.
     #[inline]
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()

@@ -20,13 +20,18 @@ use shape::Shape;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u8)]
 pub enum Cell {
+    /// No stone.
     Empty = 0,
+    /// A black stone.
     Black = 1,
+    /// A white stone.
     White = 2,
+    /// Off the board: the border, and the rows and columns a smaller board leaves unused.
     Wall = 3,
 }
 
 impl Cell {
+    /// The cell holding a stone of `color`.
     #[inline]
     pub fn of(color: Color) -> Cell {
         match color {
@@ -35,6 +40,7 @@ impl Cell {
         }
     }
 
+    /// The colour of the stone in the cell; `None` for an empty or wall cell.
     #[inline]
     pub fn color(self) -> Option<Color> {
         match self {
@@ -52,7 +58,7 @@ impl Cell {
 /// it back. When every stone was played, [`Board::record`] is the game record.
 ///
 /// Besides the stones, the board keeps for every cell and direction the **line key** of the ten
-/// cells around it ([`table`]), and for every empty cell the [`Shape`] a stone of each colour
+/// cells around it ([`shape`]), and for every empty cell the [`Shape`] a stone of each colour
 /// would make on each line, read from the rule's tables. Placing or removing a stone touches
 /// only the 40 cells within five steps on its four lines. Two bit sets per colour say where that
 /// colour would make a five and where a four.
@@ -84,6 +90,7 @@ pub struct Board {
 /// A five (or, where the rule lets it win, a longer run) on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Five {
+    /// The colour that made the line.
     pub color: Color,
     /// The stones of the run, in line order.
     pub stones: Vec<Point>,
@@ -185,10 +192,12 @@ impl Board {
         self.fours[1].set(i, f & 12 == 8);
     }
 
+    /// The edge length: the board has `size` columns and `size` rows.
     pub fn size(&self) -> u8 {
         self.size
     }
 
+    /// The winning rule the board is played under.
     pub fn rule(&self) -> Rule {
         self.rule
     }
@@ -200,10 +209,12 @@ impl Board {
         self.refresh_all();
     }
 
+    /// The side to move.
     pub fn to_move(&self) -> Color {
         self.to_move
     }
 
+    /// Makes `color` the side to move, updating the hash; no stone is placed or recorded.
     pub fn set_to_move(&mut self, color: Color) {
         self.hash ^= zobrist::side(self.to_move) ^ zobrist::side(color);
         self.to_move = color;
@@ -224,6 +235,7 @@ impl Board {
             ^ zobrist::side(self.to_move.opponent())
     }
 
+    /// What cell `index` of the padded array holds (see [`Point::index`]).
     #[inline]
     pub fn cell(&self, index: usize) -> Cell {
         self.cells[index]
@@ -249,10 +261,12 @@ impl Board {
         p.on_board(self.size) && self.cells[p.index()] == Cell::Empty
     }
 
+    /// How many stones of `color` are on the board.
     pub fn stone_count(&self, color: Color) -> usize {
         self.counts[color.index()] as usize
     }
 
+    /// How many stones are on the board, both colours together.
     pub fn total_stones(&self) -> usize {
         (self.counts[0] + self.counts[1]) as usize
     }
@@ -284,6 +298,7 @@ impl Board {
         (self.setup_stones == 0).then_some(&self.history[..])
     }
 
+    /// The last move played with [`Board::play`], if any.
     pub fn last_move(&self) -> Option<Point> {
         self.history.last().copied()
     }

@@ -43,10 +43,12 @@ impl Point {
         (x < MAX_SIZE && y < MAX_SIZE).then_some(Point { x, y })
     }
 
+    /// The 0-based column, from the left: 0 is column `a`.
     pub fn x(self) -> u8 {
         self.x
     }
 
+    /// The 0-based row, from the bottom: 0 is row 1.
     pub fn y(self) -> u8 {
         self.y
     }
@@ -127,11 +129,14 @@ impl<'de> Deserialize<'de> for Point {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// Black, who moves first.
     Black,
+    /// White, who moves second.
     White,
 }
 
 impl Color {
+    /// The other colour.
     pub fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -145,6 +150,7 @@ impl Color {
         self as usize
     }
 
+    /// The colour's name in lower case, `black` or `white`, as the text formats write it.
     pub fn name(self) -> &'static str {
         match self {
             Color::Black => "black",
@@ -186,8 +192,10 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule: freestyle, standard, renju.
     pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
+    /// The rule's name in lower case, as `--rule` and the `rule:` puzzle key spell it.
     pub fn name(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",

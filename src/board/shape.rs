@@ -18,6 +18,7 @@ use super::point::{Color, Rule};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Shape {
+    /// Nothing: one more stone can make no three, four or five on this line.
     None = 0,
     /// A closed two: one more stone can make a closed three, but not an open one.
     ClosedTwo = 1,
@@ -33,12 +34,15 @@ pub enum Shape {
     StraightFour = 6,
     /// Two fours on one line (`x.xxx.x` filled in the middle): two separate five points.
     FourFour = 7,
+    /// A five: the stone completes a winning line (longer than five only where the rule lets
+    /// that win).
     Five = 8,
     /// Six or more in a row where only an exact five wins.
     Overline = 9,
 }
 
 impl Shape {
+    /// Every shape, weakest first: `ALL[v]` is the shape whose code is `v`.
     pub const ALL: [Shape; 10] = [
         Shape::None,
         Shape::ClosedTwo,
@@ -52,6 +56,7 @@ impl Shape {
         Shape::Overline,
     ];
 
+    /// The shape whose code is `v`, as the shape tables store it; `v` must be below 10.
     #[inline]
     pub fn from_u8(v: u8) -> Shape {
         Shape::ALL[v as usize]

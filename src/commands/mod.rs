@@ -9,8 +9,6 @@ mod solve;
 
 use std::io::Write;
 
-pub use convert::{write_atomic, write_format};
-
 use crate::config::Config;
 use crate::error::Error;
 

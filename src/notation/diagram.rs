@@ -22,34 +22,69 @@ use crate::setup::{Setup, StatedSize, Stones};
 /// Why a diagram was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiagramError {
+    /// A line that is not a board row, column labels, a side-to-move line or a comment.
     #[error("{0}")]
     Syntax(Syntax),
+    /// A row whose number of cells differs from the first row's.
     #[error("this row has {found} cells but the first row has {expected}")]
     RaggedRow {
+        /// Where the row starts.
         loc: Loc,
+        /// Cells in this row.
         found: usize,
+        /// Cells in the first row.
         expected: usize,
     },
+    /// A line of column labels that does not fit the rows, or differs from an earlier one.
     #[error("{found} column labels for rows of {expected} cells")]
     LabelCount {
+        /// Where the labels start.
         loc: Loc,
+        /// Labels on the line.
         found: usize,
+        /// Labels wanted: the cells in a row, or the labels on the earlier line.
         expected: usize,
     },
+    /// A row with different numbers on its left and right.
     #[error("the row labels {left} and {right} of one row disagree")]
-    LabelMismatch { loc: Loc, left: u32, right: u32 },
+    LabelMismatch {
+        /// Where the right label is.
+        loc: Loc,
+        /// The row number on the left.
+        left: u32,
+        /// The row number on the right.
+        right: u32,
+    },
+    /// Some rows have row numbers and some have none.
     #[error("some rows have labels and some do not: label every row or none")]
-    PartialLabels { loc: Loc },
+    PartialLabels {
+        /// Where the first row labelled unlike the first row starts.
+        loc: Loc,
+    },
+    /// Two rows with the same row number.
     #[error("row {row} appears twice")]
-    DuplicateRow { loc: Loc, row: u32 },
+    DuplicateRow {
+        /// Where the second of them starts.
+        loc: Loc,
+        /// The row number.
+        row: u32,
+    },
+    /// A diagram without row numbers whose width and height differ.
     #[error("an unlabelled diagram must be square: {width} columns but {height} rows")]
     NotSquare {
+        /// Where the first row starts.
         loc: Loc,
+        /// Cells in a row.
         width: usize,
+        /// Rows.
         height: usize,
     },
+    /// A text with no board row.
     #[error("no board rows found")]
-    Empty { loc: Loc },
+    Empty {
+        /// Where the text starts.
+        loc: Loc,
+    },
 }
 
 impl Located for DiagramError {

@@ -1,5 +1,5 @@
 //! Text formats: one module per format, each a nom parser into a [`Setup`](crate::setup::Setup)
-//! and a writer from a [`Board`], plus format detection.
+//! and a writer from a [`crate::board::Board`], plus format detection.
 
 pub mod diagram;
 pub mod moves;
@@ -7,6 +7,7 @@ pub mod order;
 pub mod psq;
 pub mod puzzle;
 pub mod span;
+pub mod write;
 
 pub use diagram::DiagramError;
 pub use moves::MovesError;

@@ -17,10 +17,15 @@ use crate::board::Point;
 /// Why a move list was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MovesError {
+    /// Text that is not a move list.
     #[error("{0}")]
     Syntax(Syntax),
+    /// A Gomoku Calculator URL with nothing after its `#/`.
     #[error("a Gomoku Calculator URL carries its moves after '#/', and this one has none")]
-    UrlWithoutMoves { loc: Loc },
+    UrlWithoutMoves {
+        /// Where the moves should start.
+        loc: Loc,
+    },
 }
 
 impl Located for MovesError {

@@ -8,22 +8,32 @@ use crate::pattern;
 /// Why a position cannot be written as a game record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OrderError {
+    /// Stone counts no game reaches with this side to move.
     #[error(
         "these stones cannot come from a game: {black} black and {white} white with {to_move} to move (a game gives black as many stones as white with black to move, or one more with white to move); write it as a diagram or puzzle instead"
     )]
     Counts {
+        /// Black stones on the board.
         black: usize,
+        /// White stones on the board.
         white: usize,
+        /// The side to move.
         to_move: Color,
     },
+    /// A game record whose length says the other side is to move.
     #[error(
         "the game record has {moves} moves, so {expected} would be to move, but this position has {to_move} to move; write it as a diagram or puzzle instead"
     )]
     SideMismatch {
+        /// Moves in the record.
         moves: usize,
+        /// The side the record leaves to move.
         expected: Color,
+        /// The side the position has to move.
         to_move: Color,
     },
+    /// No order of the stones replays without a five or a forbidden move on the way (or the
+    /// search gave up before finding one).
     #[error(
         "no order of these stones replays legally (every order passes through a five or a forbidden move); write it as a diagram or puzzle instead"
     )]

@@ -18,10 +18,19 @@ use crate::setup::{Setup, StatedSize, Stones};
 /// Why a `.psq` file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PsqError {
+    /// A header or move line that does not parse.
     #[error("{0}")]
     Syntax(Syntax),
+    /// A header giving a board that is not square.
     #[error("the board must be square, but the header says {width}x{height}")]
-    NotSquare { loc: Loc, width: u32, height: u32 },
+    NotSquare {
+        /// Where the size is in the header.
+        loc: Loc,
+        /// The width the header gives.
+        width: u32,
+        /// The height the header gives.
+        height: u32,
+    },
 }
 
 impl Located for PsqError {

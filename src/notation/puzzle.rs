@@ -31,37 +31,87 @@ use crate::setup::{Setup, StatedSize, Stones};
 /// Why a puzzle file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
+    /// A line that is not `key: value` (nor a diagram line under `board:`).
     #[error("{0}")]
     Syntax(Syntax),
+    /// A key the format does not have.
     #[error("unknown key '{key}' (known keys: {})", KEYS.join(", "))]
-    UnknownKey { loc: Loc, key: String },
+    UnknownKey {
+        /// Where the key is.
+        loc: Loc,
+        /// The key.
+        key: String,
+    },
+    /// A key given twice in one puzzle.
     #[error("key '{key}' appears twice in one puzzle (first at line {})", first.line)]
-    DuplicateKey { loc: Loc, key: String, first: Loc },
+    DuplicateKey {
+        /// Where the second is.
+        loc: Loc,
+        /// The key.
+        key: String,
+        /// Where the first is.
+        first: Loc,
+    },
+    /// A puzzle without a key it needs.
     #[error("this puzzle has no '{key}:' key")]
-    MissingKey { loc: Loc, key: &'static str },
+    MissingKey {
+        /// Where the puzzle's block starts.
+        loc: Loc,
+        /// The missing key.
+        key: &'static str,
+    },
+    /// A puzzle with none of `moves:`, `black:` / `white:` and `board:`.
     #[error("puzzle '{id}' has no position: give 'moves:', 'black:'/'white:' or 'board:'")]
-    MissingPosition { loc: Loc, id: String },
+    MissingPosition {
+        /// Where the puzzle's block starts.
+        loc: Loc,
+        /// The puzzle's id.
+        id: String,
+    },
+    /// A puzzle giving its position in two forms (`black:` with `white:` is one form).
     #[error("'{key}:' and '{other}:' both give the position: keep one")]
     ConflictingPosition {
+        /// Where `key` is.
         loc: Loc,
+        /// The second of `moves`, `board`, `black`, `white` the puzzle has.
         key: String,
+        /// The first of them.
         other: String,
     },
+    /// An id two puzzles of the file share.
     #[error("id '{id}' is used twice (first at line {})", first.line)]
-    DuplicateId { loc: Loc, id: String, first: Loc },
+    DuplicateId {
+        /// Where the second puzzle's block starts.
+        loc: Loc,
+        /// The id.
+        id: String,
+        /// Where the first puzzle's block starts.
+        first: Loc,
+    },
+    /// A value its key does not take.
     #[error("bad value for '{key}': expected {expected}, found '{found}'")]
     BadValue {
+        /// Where the value is.
         loc: Loc,
+        /// The key.
         key: &'static str,
+        /// What the key takes.
         expected: &'static str,
+        /// The value as written.
         found: String,
     },
+    /// A list of moves or points (`moves:`, `black:`, `white:`, `answer:`) that does not parse.
     #[error("{0}")]
     Moves(MovesError),
+    /// A `board:` diagram that is refused.
     #[error("{0}")]
     Diagram(DiagramError),
+    /// A text with no puzzle.
     #[error("no puzzles found")]
-    Empty { loc: Loc },
+    Empty {
+        /// Where the text starts.
+        loc: Loc,
+    },
 }
 
 impl Located for PuzzleError {
@@ -105,10 +155,15 @@ const KEYS: [&str; 16] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// Find a victory by continuous fours.
     Vcf,
+    /// Find a victory by continuous threats.
     Vct,
+    /// Find a forced win.
     Win,
+    /// Confirm there is no win within the stated bounds.
     NoWin,
+    /// Find the best move (in the public files: every correct defence).
     BestMove,
 }
 
@@ -146,8 +201,11 @@ pub enum AnswerForm {
 /// An `answer:` value: its form and the comment in parentheses after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// What the answer states.
     pub form: AnswerForm,
+    /// The comment in parentheses after it, if any.
     pub comment: Option<String>,
+    /// Where the value starts.
     pub loc: Loc,
 }
 
@@ -175,14 +233,23 @@ impl fmt::Display for Answer {
 /// Everything a puzzle says besides its position.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Meta {
+    /// The puzzle's unique id (`id:`).
     pub id: String,
+    /// The stated answer (`answer:`).
     pub answer: Option<Answer>,
+    /// What the puzzle asks (`kind:`).
     pub kind: Option<Kind>,
+    /// The most attacker moves up to the one that makes the win unstoppable (`limit:`).
     pub limit: Option<u32>,
+    /// For a VCT: attacker moves in the VCF that makes a quiet move a threat (`threat-limit:`).
     pub threat_limit: Option<u32>,
+    /// Words to pick puzzles by, such as `heavy` (`tags:`).
     pub tags: Vec<String>,
+    /// What the puzzle asks, in words (`task:`).
     pub task: Option<String>,
+    /// Where the puzzle comes from (`source:`).
     pub source: Option<String>,
+    /// Remarks, such as the source's comments (`note:`).
     pub note: Option<String>,
     /// Where the puzzle's block starts.
     pub loc: Loc,
@@ -191,7 +258,9 @@ pub struct Meta {
 /// One puzzle: its position as parsed, and the rest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// Everything the puzzle says besides its position.
     pub meta: Meta,
+    /// The position, as parsed.
     pub setup: Setup,
 }
 

@@ -14,11 +14,14 @@ pub type Span<'a> = LocatedSpan<&'a str>;
 /// A 1-based line and column (columns count characters, not bytes).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Default)]
 pub struct Loc {
+    /// The line, from 1.
     pub line: u32,
+    /// The column, from 1, in characters.
     pub column: u32,
 }
 
 impl Loc {
+    /// A location from its 1-based line and column.
     pub fn new(line: u32, column: u32) -> Loc {
         Loc { line, column }
     }
@@ -41,11 +44,14 @@ impl fmt::Display for Loc {
 /// A value and where its text starts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Spanned<T> {
+    /// The parsed value.
     pub value: T,
+    /// Where its text starts.
     pub loc: Loc,
 }
 
 impl<T> Spanned<T> {
+    /// A value and where its text starts.
     pub fn new(value: T, loc: Loc) -> Spanned<T> {
         Spanned { value, loc }
     }
@@ -53,6 +59,7 @@ impl<T> Spanned<T> {
 
 /// Errors that know where in the text they happened.
 pub trait Located {
+    /// Where in the text the error is.
     fn loc(&self) -> Loc;
 }
 
@@ -60,8 +67,11 @@ pub trait Located {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected {expected}, found {found}")]
 pub struct Syntax {
+    /// Where the text went wrong.
     pub loc: Loc,
+    /// What was expected there, such as `a move like h8`.
     pub expected: String,
+    /// What was there instead, as [`describe`] names it.
     pub found: String,
 }
 
@@ -104,7 +114,9 @@ pub fn describe(rest: &str) -> String {
 /// `context`, what was expected there.
 #[derive(Debug, PartialEq)]
 pub struct PErr<'a> {
+    /// The input from where parsing stopped.
     pub span: Span<'a>,
+    /// What was expected there; `None` when no `context` said.
     pub expected: Option<&'static str>,
 }
 
@@ -128,6 +140,7 @@ impl<'a> ContextError<Span<'a>> for PErr<'a> {
     }
 }
 
+/// What our nom parsers return: the rest of the input and the value, or a [`PErr`].
 pub type PResult<'a, T> = IResult<Span<'a>, T, PErr<'a>>;
 
 /// Turns a nom failure into a [`Syntax`] error; `fallback` names what was expected when no
@@ -183,7 +196,9 @@ pub fn slice<'a>(whole: Span<'a>, start: usize, end: usize) -> Span<'a> {
 /// left, `row` from the bottom.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct RawPoint {
+    /// The column, 0-based, from the left.
     pub col: i64,
+    /// The row, 0-based, from the bottom.
     pub row: i64,
 }
 

@@ -5,7 +5,7 @@
 //! cell. [`foul`] judges black's forbidden points under renju (RIF 9.2 / 9.3): overline, double
 //! four (also two fours on one line) and double three, where a three counts only when one of
 //! its straight-four points is itself a legal move, judged recursively; a move that makes five
-//! is never forbidden. [`reference`] is a slow judge written from the definitions alone, kept
+//! is never forbidden. [`reference`](mod@reference) is a slow judge written from the definitions alone, kept
 //! to check the fast one and to verify proofs.
 
 pub mod reference;
@@ -21,8 +21,11 @@ use crate::board::{Board, Color, DIRS, Point};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Foul {
+    /// Six or more black stones in a row.
     Overline,
+    /// Two or more fours at once, two on one line included.
     DoubleFour,
+    /// Two or more real open threes at once.
     DoubleThree,
 }
 
@@ -39,7 +42,9 @@ impl fmt::Display for Foul {
 /// What a stone of one colour would make at a cell, summed over its four lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Class {
+    /// The stone completes a winning line.
     pub five: bool,
+    /// The stone makes six or more in a row where only an exact five wins.
     pub overline: bool,
     /// Fours, counting two on a line with two separate five points.
     pub fours: u8,
@@ -47,12 +52,16 @@ pub struct Class {
     pub straight: bool,
     /// Open threes (for black under renju, before the false-three check).
     pub threes: u8,
+    /// Closed threes: one more stone makes a four, but not a straight four.
     pub closed_threes: u8,
+    /// Open twos: one more stone makes an open three.
     pub twos: u8,
+    /// Closed twos: one more stone makes a closed three, but not an open one.
     pub closed_twos: u8,
 }
 
 impl Class {
+    /// Sums up the shapes a stone makes on its four lines, as [`Board::shapes`] gives them.
     pub fn of(shapes: &[Shape; 4]) -> Class {
         let mut c = Class::default();
         for &s in shapes {

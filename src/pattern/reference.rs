@@ -16,6 +16,7 @@ pub struct Grid {
 const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 impl Grid {
+    /// A copy of the board's stones and rule.
     pub fn of(board: &Board) -> Grid {
         let size = board.size() as i32;
         let mut cells = vec![None; (size * size) as usize];
@@ -29,12 +30,15 @@ impl Grid {
         }
     }
 
+    /// The cell at column `x`, row `y` (0-based, row 0 at the bottom): `None` off the board,
+    /// `Some(None)` when empty, else `Some` of the stone's colour.
     pub fn get(&self, x: i32, y: i32) -> Option<Option<Color>> {
         (0..self.size).contains(&x).then_some(())?;
         (0..self.size).contains(&y).then_some(())?;
         Some(self.cells[(y * self.size + x) as usize])
     }
 
+    /// Puts a `c` stone at (x, y), or empties it for `None`; (x, y) must be on the board.
     pub fn set(&mut self, x: i32, y: i32, c: Option<Color>) {
         self.cells[(y * self.size + x) as usize] = c;
     }

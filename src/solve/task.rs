@@ -7,6 +7,23 @@
 //!
 //! Defaults are resolved here and only here ([`Task::resolve`]): a value the user gave wins
 //! over the puzzle's, and the puzzle's over the default.
+//!
+//! ```
+//! use tengen::solve::Outcome;
+//! use tengen::solve::task::{Mode, Solver, Task};
+//!
+//! let request = tengen::input::Request {
+//!     source: "h8 a1 h9 a2 h10 a3".into(),
+//!     ..Default::default()
+//! };
+//! let board = request.load()?.board;
+//! let mut solver = Solver::new(64)?; // 64 MB of tables, reused by every run
+//! let verdict = solver.run(&board, &Task::new(Mode::Vcf, board.to_move()))?;
+//! assert_eq!(verdict.outcome, Outcome::Win);
+//! assert_eq!(verdict.attacker_moves, 1); // h11 or h7 opens two fives
+//! assert!(verdict.verified());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::time::{Duration, Instant};
 
@@ -237,5 +254,28 @@ impl Solver {
         }
         verdict.verify_time = Some(start.elapsed());
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A parallel runner moves solvers and verdicts between threads: this does not compile
+    /// if either stops being `Send`.
+    #[test]
+    fn solvers_and_verdicts_cross_threads() {
+        fn send<T: Send + 'static>() {}
+        send::<Solver>();
+        send::<Verdict>();
+        send::<vct::VctSolution>();
+        let mut solver = Solver::new(1).unwrap();
+        let board = Board::new(15, crate::board::Rule::Freestyle).unwrap();
+        let verdict =
+            std::thread::spawn(move || solver.run(&board, &Task::new(Mode::Vct, Color::Black)))
+                .join()
+                .unwrap()
+                .unwrap();
+        assert_eq!(verdict.outcome, Outcome::NoWin);
     }
 }

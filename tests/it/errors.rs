@@ -127,3 +127,35 @@ fn usage_errors_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("pick one with --id"), "{err}");
 }
+
+/// Issue 8: one ranged `--hash-mb` for `solve` and `bench`; a value out of range is a clear
+/// error with exit 2, and a value in range that cannot be had is an error too, never an abort.
+#[test]
+fn hash_mb_out_of_range_is_an_error_not_an_abort() {
+    for command in ["solve", "bench"] {
+        for value in ["0", "99999999999", "65537"] {
+            let mut args = vec![command];
+            if command == "solve" {
+                args.extend(["--vcf", "h8"]);
+            } else {
+                args.push(crate::EXAMPLES);
+            }
+            args.extend(["--hash-mb", value]);
+            let (code, _, err) = run(&args);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert!(err.contains("--hash-mb"), "{args:?}: {err}");
+        }
+    }
+    // The largest value in range: the tables are either had (their pages arrive only when
+    // touched) or refused with a message; the process is never killed by an abort.
+    let (code, out, err) = run(&["solve", "--vct", "h8", "--hash-mb", "65536"]);
+    assert!(code == 0 || code == 2, "{code}: {err}");
+    if code == 2 {
+        assert!(
+            err.contains("cannot allocate") && err.contains("--hash-mb"),
+            "{err}"
+        );
+    } else {
+        assert!(out.contains("no VCT win"), "{out}");
+    }
+}

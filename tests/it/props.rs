@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use tengen::board::{Board, Point, Rule};
-use tengen::commands::write_format;
 use tengen::input::{LoadOptions, Source, load};
 use tengen::notation::Format;
+use tengen::notation::write::write as write_format;
 use tengen::setup::Given;
 
 use crate::run_stdin;

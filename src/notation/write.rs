@@ -1,0 +1,24 @@
+//! A position written in any format tengen reads.
+
+use super::order::{self, OrderError};
+use super::puzzle::{self, Meta};
+use super::{Format, diagram, moves, psq};
+use crate::board::Board;
+
+/// Writes `board` in `format`; `meta` is kept when writing a puzzle. A move list and a `.psq`
+/// file need a game order: a position no game reaches (or whose record the stones do not tell)
+/// cannot be written in them.
+pub fn write(board: &Board, meta: Option<&Meta>, format: Format) -> Result<String, OrderError> {
+    Ok(match format {
+        Format::Moves => moves::write(&order::game_order(board)?) + "\n",
+        Format::Psq => psq::write(board.size(), &order::game_order(board)?),
+        Format::Diagram => diagram::write(board),
+        Format::Puzzle => {
+            let default = Meta {
+                id: "position".into(),
+                ..Meta::default()
+            };
+            puzzle::write(meta.unwrap_or(&default), board)
+        }
+    })
+}
