@@ -26,6 +26,9 @@ pub enum Command {
     Convert(ConvertArgs),
     /// List black's forbidden points under renju.
     Forbidden(ForbiddenArgs),
+    /// Rank the moves of the side to move: a score for every candidate, the best lines, and
+    /// any forced win or loss (verified).
+    Analyze(AnalyzeArgs),
     /// Find and prove a forced win.
     Solve(SolveArgs),
     /// Time the solvers on puzzle files and report nodes and time per case.
@@ -201,6 +204,41 @@ pub struct SolveArgs {
     /// opponent had passed).
     #[arg(long, value_enum)]
     pub attacker: Option<ColorArg>,
+}
+
+/// `tengen analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The position to analyse.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// How to print the analysis.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Search this many plies deep (default: as deep as the time allows).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Stop after this many search nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Stop after this long: `500ms`, `10s`, `2m` (default: 1s when no limit is given).
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub time: Option<std::time::Duration>,
+    /// Away from threats, consider the points within this many steps of a stone (1 to 4).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub window: u8,
+    /// How many moves get exact scores and lines.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=400))]
+    pub top: u64,
+    /// Score every candidate exactly (slower).
+    #[arg(long)]
+    pub all: bool,
+    /// Draw every scored point on the board, shaded by its score.
+    #[arg(long)]
+    pub heatmap: bool,
+    /// Memory for the search tables in megabytes (1 to 65536).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash_mb: u64,
 }
 
 /// Which cases `bench` runs.

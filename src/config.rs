@@ -5,10 +5,11 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
+use crate::analyze;
 use crate::board::{Color, Rule};
 use crate::cli::{
-    BenchArgs, BenchMode, ColorArg, ColorChoice, Command, ConvertArgs, ForbiddenArgs, FormatArg,
-    OutputArgs, OutputFormat, PositionArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
+    AnalyzeArgs, BenchArgs, BenchMode, ColorArg, ColorChoice, Command, ConvertArgs, ForbiddenArgs,
+    FormatArg, OutputArgs, OutputFormat, PositionArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
 };
 use crate::input::Request;
 use crate::notation::Format;
@@ -88,6 +89,21 @@ pub struct Solve {
     pub proof: bool,
 }
 
+/// `tengen analyze`.
+#[derive(Clone, Debug)]
+pub struct Analyze {
+    /// The position.
+    pub input: Request,
+    /// How to print.
+    pub output: Output,
+    /// Limits and search settings.
+    pub settings: analyze::Settings,
+    /// Draw every scored point, shaded.
+    pub heatmap: bool,
+    /// Show live progress on standard error (it is a terminal).
+    pub progress: bool,
+}
+
 /// Which cases `tengen bench` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchCases {
@@ -125,6 +141,8 @@ pub enum Config {
     Convert(Convert),
     /// `tengen forbidden`.
     Forbidden(Forbidden),
+    /// `tengen analyze`.
+    Analyze(Analyze),
     /// `tengen solve`.
     Solve(Solve),
     /// `tengen bench`.
@@ -161,9 +179,29 @@ impl Config {
                     output: self::output(&output),
                 })
             }
+            Command::Analyze(args) => Config::Analyze(analyze(args)),
             Command::Solve(args) => Config::Solve(solve(args)),
             Command::Bench(args) => Config::Bench(bench(args)),
         }
+    }
+}
+
+fn analyze(args: AnalyzeArgs) -> Analyze {
+    Analyze {
+        input: request(&args.position),
+        output: output(&args.output),
+        settings: analyze::Settings {
+            depth: args.depth,
+            nodes: args.nodes,
+            time: args.time,
+            window: args.window,
+            top: args.top as usize,
+            all: args.all,
+            hash_mb: args.hash_mb as usize,
+            ..analyze::Settings::default()
+        },
+        heatmap: args.heatmap,
+        progress: std::io::stderr().is_terminal(),
     }
 }
 

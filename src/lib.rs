@@ -11,6 +11,8 @@
 //! - [`input`]: from a command-line argument to a board.
 //! - [`solve`]: the threat solvers (VCF, VCT, win in N), their proofs and verifiers, and the
 //!   library's entry point to them, [`solve::task`].
+//! - [`analyze`]: the analyzer — alpha-beta over threat-aware candidates with VCF at the
+//!   horizon, every candidate scored, mates verified.
 //! - [`cases`]: which solver task a puzzle is a case for.
 //! - [`report`]: coloured diagrams, proof trees and JSON.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
@@ -18,6 +20,7 @@
 //!   errors and how they are shown.
 #![warn(missing_docs)]
 
+pub mod analyze;
 pub mod board;
 pub mod cases;
 pub mod cli;

@@ -10,6 +10,14 @@ const WORDS: usize = CELLS / 64;
 pub struct Bits([u64; WORDS]);
 
 impl Bits {
+    /// Adds every cell of `other`.
+    #[inline]
+    pub fn union_with(&mut self, other: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+
     /// Adds cell `i` to the set when `on`, takes it out otherwise.
     #[inline]
     pub fn set(&mut self, i: usize, on: bool) {

@@ -80,6 +80,9 @@ pub struct Board {
     journal: Vec<u32>,
     marks: Vec<u32>,
     table: &'static shape::Compact,
+    /// Per colour and shape code: how many (empty cell, line) pairs show that shape, kept up
+    /// to date on every move (an evaluation's running sum reads it).
+    tally: [[i32; 16]; 2],
     to_move: Color,
     hash: u64,
     history: Vec<Point>,
@@ -120,6 +123,7 @@ impl Board {
             journal: Vec::new(),
             marks: Vec::new(),
             table: shape::compact(rule),
+            tally: [[0; 16]; 2],
             to_move: Color::Black,
             hash: zobrist::side(Color::Black),
             history: Vec::new(),
@@ -151,14 +155,30 @@ impl Board {
         // Stones placed before this point are taken off by re-reading their neighbours.
         self.journal.clear();
         self.marks.clear();
+        self.tally = [[0; 16]; 2];
         for i in 0..CELLS {
             if self.cells[i] == Cell::Empty {
                 for d in 0..4 {
                     self.reshape(i, d);
+                    self.count(self.shapes[i][d], 1);
                 }
                 self.reflag(i);
             }
         }
+    }
+
+    /// Adds `sign` to the tally of both colours' shapes in a packed shape byte.
+    #[inline]
+    fn count(&mut self, shapes: u8, sign: i32) {
+        self.tally[0][(shapes & 15) as usize] += sign;
+        self.tally[1][(shapes >> 4) as usize] += sign;
+    }
+
+    /// How many (empty cell, line) pairs show each shape for `color`, indexed by the shape's
+    /// code ([`Shape::ALL`]): a stone of `color` there would make that shape on that line.
+    #[inline]
+    pub fn shape_tally(&self, color: Color) -> &[i32; 16] {
+        &self.tally[color.index()]
     }
 
     /// Re-reads the shapes of empty cell `i` on line `d` from its key.
@@ -343,6 +363,9 @@ impl Board {
         self.counts[color.index()] += 1;
         self.hash ^= zobrist::stone(color, i);
         self.set_flags(i, 0);
+        for d in 0..4 {
+            self.count(self.shapes[i][d], -1);
+        }
         self.marks.push(self.journal.len() as u32);
         for (d, &step) in DIRS.iter().enumerate() {
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
@@ -354,6 +377,8 @@ impl Board {
                     let new = self.table.get(key);
                     if new != old {
                         self.shapes[q][d] = new;
+                        self.count(old, -1);
+                        self.count(new, 1);
                         self.journal
                             .push((q as u32) << 10 | (d as u32) << 8 | old as u32);
                         self.reflag(q);
@@ -384,6 +409,8 @@ impl Board {
                 while self.journal.len() > start as usize {
                     let e = self.journal.pop().unwrap_or(0);
                     let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
+                    self.count(self.shapes[q][d], -1);
+                    self.count(e as u8, 1);
                     self.shapes[q][d] = e as u8;
                     self.reflag(q);
                 }
@@ -394,13 +421,18 @@ impl Board {
                     for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                         let q = (i as isize + k as isize * step) as usize;
                         if self.cells[q] == Cell::Empty {
+                            self.count(self.shapes[q][d], -1);
                             self.reshape(q, d);
+                            self.count(self.shapes[q][d], 1);
                             self.reflag(q);
                         }
                     }
                     self.reshape(i, d);
                 }
             }
+        }
+        for d in 0..4 {
+            self.count(self.shapes[i][d], 1);
         }
         self.reflag(i);
     }
@@ -519,6 +551,7 @@ impl Clone for Board {
         self.journal.clone_from(&source.journal);
         self.marks.clone_from(&source.marks);
         self.table = source.table;
+        self.tally = source.tally;
         self.to_move = source.to_move;
         self.hash = source.hash;
         self.history.clone_from(&source.history);
@@ -566,6 +599,47 @@ mod tests {
 
     fn p(s: &str) -> Point {
         s.parse().unwrap()
+    }
+
+    /// The running tally of shapes equals a count from scratch after any play and undo.
+    #[test]
+    fn the_shape_tally_follows_play_and_undo() {
+        let recount = |b: &Board, c: Color| {
+            let mut t = [0i32; 16];
+            for i in 0..CELLS {
+                if b.cells[i] == Cell::Empty {
+                    for d in 0..4 {
+                        t[b.shapes(i, c)[d] as usize] += 1;
+                    }
+                }
+            }
+            t
+        };
+        for rule in Rule::ALL {
+            let mut b = Board::new(15, rule).unwrap();
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ rule as u64;
+            for step in 0..400 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let q = Point::new((seed % 15) as u8, (seed / 15 % 15) as u8).unwrap();
+                if step % 3 == 2 || !b.is_empty(q) {
+                    b.undo();
+                } else {
+                    b.play(q);
+                }
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(*b.shape_tally(c), recount(&b, c), "{rule} step {step}");
+                }
+            }
+            let mut copy = Board::new(9, Rule::Renju).unwrap();
+            copy.clone_from(&b);
+            copy.set_rule(Rule::ALL[(rule as usize + 1) % 3]);
+            assert_eq!(
+                *copy.shape_tally(Color::White),
+                recount(&copy, Color::White)
+            );
+        }
     }
 
     #[test]

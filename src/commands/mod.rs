@@ -1,6 +1,7 @@
 //! The commands: each turns its validated configuration into library calls and writes a
 //! report.
 
+mod analyze;
 mod bench;
 mod convert;
 mod forbidden;
@@ -18,6 +19,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Show(c) => show::run(c, out),
         Config::Convert(c) => convert::run(c, out),
         Config::Forbidden(c) => forbidden::run(c, out),
+        Config::Analyze(c) => analyze::run(c, out),
         Config::Solve(c) => solve::run(c, out),
         Config::Bench(c) => bench::run(c, out),
     }

@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analyze::eval::{shape_words, win_probability};
+use crate::analyze::{self, Bound};
 use crate::board::{Board, Color, Point, Rule};
-use crate::pattern::Foul;
+use crate::pattern::{Class, Foul};
 use crate::solve::proof::Attack;
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
@@ -139,4 +141,129 @@ pub struct Solve {
     /// VCT with `--proof`: the proof tree.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub proof: Option<Attack>,
+}
+
+/// `tengen analyze --format json`: the position's candidates, best first.
+///
+/// Scores are for the side to move, in the evaluation's points (about 100 for an open
+/// three's worth of initiative); `win_prob` is `1 / (1 + e^(-score/400))`, 1 or 0 for a mate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Analyze {
+    /// The position's rule.
+    pub rule: Rule,
+    /// The side to move, for whom every score is given.
+    pub to_move: Color,
+    /// The deepest iteration completed (plies).
+    pub depth: u32,
+    /// The deepest ply reached (forced replies and the horizon's VCF go past `depth`).
+    pub seldepth: u32,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Time in milliseconds, mate verification included.
+    pub elapsed_ms: f64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Every scored candidate, best first.
+    pub candidates: Vec<AnalyzeCandidate>,
+    /// Black's forbidden points (renju, black to move): never scored.
+    pub forbidden: Vec<ForbiddenPoint>,
+}
+
+/// One scored move in [`Analyze`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeCandidate {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: Point,
+    /// 1 for the best.
+    pub rank: usize,
+    /// The score for the side to move.
+    pub score: i32,
+    /// `"exact"`, or `"upper"`: the move is no better than `score` (it was searched with a
+    /// null window against the `top`-th score).
+    pub bound: BoundKind,
+    /// The side to move's chance of winning after this move.
+    pub win_prob: f64,
+    /// A verified forced result: the winner's moves up to its five, positive when the side to
+    /// move wins, negative when it loses.
+    pub mate_in: Option<i32>,
+    /// The principal variation, starting with the move.
+    pub pv: Vec<Point>,
+    /// What the move makes for its side, in words (`five`, `open four`, `four-three`, ...).
+    pub makes: Vec<String>,
+    /// What the move stops for the other side: what the opponent would have made here.
+    pub stops: Vec<String>,
+    /// The iteration the score comes from.
+    pub depth: u32,
+}
+
+/// What a score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoundKind {
+    /// The value.
+    Exact,
+    /// At most this.
+    Upper,
+    /// At least this.
+    Lower,
+}
+
+impl Analyze {
+    /// The document for an analysis of `board`.
+    pub fn of(board: &Board, a: &analyze::Analysis) -> Analyze {
+        let me = a.to_move;
+        let words = |c: Color, p: Point| -> Vec<String> {
+            shape_words(&Class::of(&board.shapes(p.index(), c)))
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        };
+        let secs = a.elapsed.as_secs_f64();
+        Analyze {
+            rule: board.rule(),
+            to_move: me,
+            depth: a.depth,
+            seldepth: a.seldepth,
+            nodes: a.nodes,
+            elapsed_ms: secs * 1000.0,
+            nps: if secs > 0.0 {
+                (a.nodes as f64 / secs) as u64
+            } else {
+                0
+            },
+            candidates: a
+                .candidates
+                .iter()
+                .enumerate()
+                .map(|(k, c)| AnalyzeCandidate {
+                    mv: c.mv,
+                    rank: k + 1,
+                    score: c.score,
+                    bound: match c.bound {
+                        Bound::Exact => BoundKind::Exact,
+                        Bound::Upper => BoundKind::Upper,
+                        Bound::Lower => BoundKind::Lower,
+                    },
+                    win_prob: match c.mate_in {
+                        Some(n) if n > 0 => 1.0,
+                        Some(_) => 0.0,
+                        None => (win_probability(c.score) * 1000.0).round() / 1000.0,
+                    },
+                    mate_in: c.mate_in,
+                    pv: c.pv.clone(),
+                    makes: words(me, c.mv),
+                    stops: words(me.opponent(), c.mv),
+                    depth: c.depth,
+                })
+                .collect(),
+            forbidden: a
+                .forbidden
+                .iter()
+                .map(|&(point, foul)| ForbiddenPoint { point, foul })
+                .collect(),
+        }
+    }
 }

@@ -4,7 +4,10 @@
 
 use colored::Color as Ink;
 
+use crate::analyze::eval::{shape_words, win_probability};
+use crate::analyze::{Analysis, Bound};
 use crate::board::{Board, Color, Point};
+use crate::pattern::Class;
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
 
@@ -42,6 +45,8 @@ pub enum Mark {
     Numbered(usize, Color),
     /// A forbidden point for black.
     Forbidden,
+    /// A scored point on a heat map: 0 (worst) to 9 (best).
+    Heat(u8),
 }
 
 impl Mark {
@@ -49,6 +54,7 @@ impl Mark {
         match self {
             Mark::Numbered(n, _) => n.to_string(),
             Mark::Forbidden => "#".into(),
+            Mark::Heat(d) => d.to_string(),
         }
     }
 }
@@ -116,6 +122,17 @@ fn paint_mark(mark: &Mark, width: usize, style: Style) -> String {
             paint(&text, Some(Ink::BrightCyan), &[Effect::Underline], style)
         }
         Mark::Forbidden => paint(&text, Some(Ink::Yellow), &[Effect::Bold], style),
+        Mark::Heat(d) => {
+            // A ramp from cold to hot.
+            let ink = match d {
+                0..=1 => Ink::Blue,
+                2..=3 => Ink::Cyan,
+                4..=5 => Ink::Green,
+                6..=7 => Ink::Yellow,
+                _ => Ink::BrightRed,
+            };
+            paint(&text, Some(ink), &[], style)
+        }
     }
 }
 
@@ -222,6 +239,135 @@ pub fn solve(
         "nodes {} · {:.3} ms\n",
         verdict.nodes,
         verdict.elapsed.as_secs_f64() * 1000.0
+    ));
+    s
+}
+
+/// The text report of an analysis: the board with the best `top` moves numbered (or, with
+/// `heatmap`, every scored point shaded 0-9), then one row a move: rank, move, score, win
+/// chance, mate, depth, what it makes and stops, and the line.
+pub fn analysis(
+    board: &Board,
+    a: &Analysis,
+    id: Option<&str>,
+    top: usize,
+    heatmap: bool,
+    style: Style,
+) -> String {
+    let me = a.to_move;
+    let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
+    let marks: Vec<(Point, Mark)> = if heatmap {
+        let (lo, hi) = a
+            .candidates
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
+                (lo.min(c.score), hi.max(c.score))
+            });
+        a.candidates
+            .iter()
+            .map(|c| {
+                let d = if hi > lo {
+                    ((c.score - lo) as i64 * 9 / (hi - lo) as i64) as u8
+                } else {
+                    9
+                };
+                (c.mv, Mark::Heat(d))
+            })
+            .collect()
+    } else {
+        a.candidates
+            .iter()
+            .take(top)
+            .enumerate()
+            .map(|(k, c)| (c.mv, Mark::Numbered(k + 1, me)))
+            .collect()
+    };
+    let forbidden = a.forbidden.iter().map(|&(p, _)| (p, Mark::Forbidden));
+    let marks: Vec<(Point, Mark)> = marks.into_iter().chain(forbidden).collect();
+    s.push_str(&self::board(board, &marks, style));
+    let legend = if heatmap {
+        "; digits: every scored move, 9 best to 0 worst"
+    } else {
+        "; numbers: the best moves, 1 first"
+    };
+    let legend = if a.forbidden.is_empty() {
+        legend.to_string()
+    } else {
+        format!("{legend}; # forbidden for black")
+    };
+    s.push_str(&footer(board, &legend));
+    if let Some(best) = a.candidates.first() {
+        let verdict = match best.mate_in {
+            Some(n) if n > 0 => format!("{me} wins in {n} (verified)"),
+            Some(n) => format!("{} wins in {} (verified)", me.opponent(), -n),
+            None => format!(
+                "best {}: score {:+} ({:.0}% for {me})",
+                best.mv,
+                best.score,
+                win_probability(best.score) * 100.0
+            ),
+        };
+        s.push_str(&format!("{verdict}\n"));
+    } else {
+        s.push_str("no move to play\n");
+    }
+    s.push_str(&format!(
+        "{:>4}  {:<5} {:>7} {:>5} {:>6} {:>5}  {}\n",
+        "rank", "move", "score", "win%", "mate", "depth", "why · line"
+    ));
+    let shown = if heatmap { a.candidates.len() } else { top };
+    for (k, c) in a.candidates.iter().take(shown).enumerate() {
+        let score = match c.bound {
+            Bound::Exact => format!("{:+}", c.score),
+            _ => format!("<={:+}", c.score),
+        };
+        let mate = c.mate_in.map(|n| format!("{n:+}")).unwrap_or_default();
+        let win = match c.mate_in {
+            Some(n) if n > 0 => 100.0,
+            Some(_) => 0.0,
+            None => win_probability(c.score) * 100.0,
+        };
+        let makes = shape_words(&Class::of(&board.shapes(c.mv.index(), me)));
+        let stops = shape_words(&Class::of(&board.shapes(c.mv.index(), me.opponent())));
+        let mut why = Vec::new();
+        if !makes.is_empty() {
+            why.push(format!("makes {}", makes.join(", ")));
+        }
+        if !stops.is_empty() {
+            why.push(format!("stops {}", stops.join(", ")));
+        }
+        let line: Vec<String> = c.pv.iter().map(|p| p.to_string()).collect();
+        s.push_str(&format!(
+            "{:>4}  {:<5} {:>7} {:>5.1} {:>6} {:>5}  {}{}{}\n",
+            k + 1,
+            c.mv.to_string(),
+            score,
+            win,
+            mate,
+            c.depth,
+            why.join("; "),
+            if why.is_empty() { "" } else { " · " },
+            line.join(" ")
+        ));
+    }
+    if a.candidates.len() > shown {
+        s.push_str(&format!(
+            "({} more candidates scored; --all for exact scores, --format json for every one)\n",
+            a.candidates.len() - shown
+        ));
+    }
+    let secs = a.elapsed.as_secs_f64();
+    s.push_str(&format!(
+        "depth {} (sel {}) · {} nodes · {:.0} nodes/s · {:.0} ms\n",
+        a.depth,
+        a.seldepth,
+        a.nodes,
+        if secs > 0.0 {
+            a.nodes as f64 / secs
+        } else {
+            0.0
+        },
+        secs * 1000.0
     ));
     s
 }

@@ -22,8 +22,9 @@ pub struct MemoryError {
     pub what: &'static str,
 }
 
-/// `n` zeroed slots, from the allocator's zeroed pages (untouched pages cost nothing).
-fn zeroed(n: usize, what: &'static str) -> Result<Vec<u64>, MemoryError> {
+/// `n` zeroed words, from the allocator's zeroed pages (untouched pages cost nothing), or a
+/// [`MemoryError`] naming `what`.
+pub fn zeroed(n: usize, what: &'static str) -> Result<Vec<u64>, MemoryError> {
     let error = MemoryError {
         bytes: n.saturating_mul(8),
         what,

@@ -1,0 +1,153 @@
+//! The static evaluation, and the value of a single point.
+//!
+//! **Position.** The board keeps, for each colour, a running tally of the shapes its stones
+//! would make at every empty cell on every line ([`Board::shape_tally`]): how many ways it has
+//! to make a two, a three, a four, a five. The evaluation weighs that tally, the side to move's
+//! against the opponent's, so a leaf costs a few multiplications and nothing is scanned. The
+//! scale is **centi-stones**-like points: 100 is roughly an open three's worth of initiative;
+//! mate scores lie beyond [`MATE_BOUND`].
+//!
+//! **Win probability.** `p = 1 / (1 + exp(-score / 400))`: 0 is even, ±400 is about 73/27, and
+//! a mate is 1 or 0.
+//!
+//! **Point.** The value of a move at one point ([`point_value`]) reads the four lines' shapes
+//! there for both colours: what the move makes (attack) and what it takes from the opponent
+//! (defence), with the combinations the classic weight-table engines rank (five ≫ open four ≫
+//! four-three ≈ double three ≫ open three ≫ four ≫ two twos ≫ …). It orders moves and is the
+//! one-ply weight map.
+
+use crate::board::shape::Shape;
+use crate::board::{Board, Color};
+use crate::pattern::Class;
+
+/// A mate: the side to move wins with its five on the ply `MATE - score` (from the root).
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// Weights of one line's shape at an empty cell, per shape code, for the side to move and for
+/// the opponent. Tuned by self-play (see the analyzer notes in the README).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The side to move's shapes.
+    pub own: [i32; 10],
+    /// The opponent's shapes.
+    pub their: [i32; 10],
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        // None, closed two, two, closed three, three, four, straight four, four-four, five,
+        // overline.
+        Weights {
+            own: [0, 2, 7, 6, 22, 26, 70, 70, 200, 0],
+            their: [0, 2, 6, 5, 18, 20, 60, 60, 150, 0],
+        }
+    }
+}
+
+/// The static value of the position for the side to move.
+#[inline]
+pub fn evaluate(board: &Board, w: &Weights) -> i32 {
+    let me = board.to_move();
+    let (own, their) = (board.shape_tally(me), board.shape_tally(me.opponent()));
+    let mut s = 0;
+    for k in 1..9 {
+        s += w.own[k] * own[k] - w.their[k] * their[k];
+    }
+    s / 2
+}
+
+/// The win probability of a score, for the side it favours: `1 / (1 + e^(-score/400))`, and
+/// exactly 1 or 0 for a mate.
+pub fn win_probability(score: i32) -> f64 {
+    if score > MATE_BOUND {
+        1.0
+    } else if score < -MATE_BOUND {
+        0.0
+    } else {
+        1.0 / (1.0 + (-score as f64 / 400.0).exp())
+    }
+}
+
+/// What one stone of a colour makes at a point, as one number: the classic ranking.
+#[inline]
+pub fn class_value(c: &Class) -> i32 {
+    if c.five {
+        return 100_000;
+    }
+    if c.straight || c.fours >= 2 {
+        return 20_000;
+    }
+    if c.fours >= 1 && c.threes >= 1 {
+        return 10_000;
+    }
+    if c.threes >= 2 {
+        return 5_000;
+    }
+    let mut v = 0;
+    if c.fours >= 1 {
+        v += 600;
+    }
+    v += 500 * c.threes as i32
+        + 120 * c.closed_threes as i32
+        + 90 * c.twos as i32
+        + 20 * c.closed_twos as i32;
+    if c.twos >= 2 {
+        v += 150;
+    }
+    v
+}
+
+/// The value of playing `index` for the side `me`: what it makes, plus most of what it takes
+/// from the opponent there.
+#[inline]
+pub fn point_value(board: &Board, index: usize, me: Color) -> i32 {
+    let attack = class_value(&Class::of(&board.shapes(index, me)));
+    let defence = class_value(&Class::of(&board.shapes(index, me.opponent())));
+    attack + defence * 4 / 5
+}
+
+/// Whether a shape at a point lets the colour win by force from there (an open four, two
+/// fours, or a four and an open three).
+#[inline]
+pub fn is_winning_threat(shapes: &[Shape; 4]) -> bool {
+    let c = Class::of(shapes);
+    c.straight || c.fours >= 2 || (c.fours >= 1 && c.threes >= 1)
+}
+
+/// What a stone of one colour makes at a point, in words, strongest first: `five`,
+/// `open four`, `double four`, `four-three`, `four`, `double three`, `open three`,
+/// `closed three`, `two twos`, `open two`. Empty when it makes none of these.
+pub fn shape_words(c: &Class) -> Vec<&'static str> {
+    let mut w = Vec::new();
+    if c.five {
+        w.push("five");
+        return w;
+    }
+    if c.straight {
+        w.push("open four");
+    } else if c.fours >= 2 {
+        w.push("double four");
+    } else if c.fours == 1 && c.threes >= 1 {
+        w.push("four-three");
+    } else if c.fours == 1 {
+        w.push("four");
+    }
+    if c.threes >= 2 {
+        w.push("double three");
+    } else if c.threes == 1 && c.fours == 0 {
+        w.push("open three");
+    }
+    if c.closed_threes >= 1 && c.fours == 0 && c.threes == 0 {
+        w.push("closed three");
+    }
+    if w.is_empty() {
+        if c.twos >= 2 {
+            w.push("two twos");
+        } else if c.twos == 1 {
+            w.push("open two");
+        }
+    }
+    w
+}

@@ -1,0 +1,429 @@
+//! The analyzer: which move is best, how good is each, and is there a forced win or loss.
+//!
+//! - [`eval`]: the static evaluation from the board's running shape tally, point values for
+//!   move ordering and the one-ply weight map, and the win probability of a score.
+//! - [`moves`]: threat-aware candidates (a five to block, a winning threat to meet, else the
+//!   points near the stones).
+//! - [`search`]: negamax with PVS, a transposition table, killers, history, late-move
+//!   reductions, and a VCF at the horizon.
+//! - [`tt`]: the search's table.
+//!
+//! [`analyze`] runs iterative deepening over the root moves: the best `top` get exact scores
+//! and principal variations, every other candidate at least an upper bound from the same
+//! iteration. Before the search, the VCT solver looks for a forced win of the side to move
+//! within a budget. **Every mate that is reported has been verified** by the solvers' checks
+//! (a win's proof against every defence; a loss as the opponent's verified win after the
+//! move); one that cannot be is reported as an ordinary score.
+
+pub mod eval;
+pub mod moves;
+pub mod search;
+pub mod tt;
+
+use std::time::{Duration, Instant};
+
+use eval::{MATE, MATE_BOUND, Weights, point_value};
+use search::{Searcher, Stop};
+pub use tt::Bound;
+
+use crate::board::{Board, Color, Point};
+use crate::pattern::{self, Foul};
+use crate::solve::proof::Attack;
+use crate::solve::task::{self, Mode, Task};
+use crate::solve::tt::MemoryError;
+use crate::solve::{Ending, Limits, Outcome, verify};
+
+/// How to analyse.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Deepest iteration (plies).
+    pub depth: Option<u32>,
+    /// Most search nodes.
+    pub nodes: Option<u64>,
+    /// Most time, checked during the search (verification of mates comes after it and has
+    /// its own budget within this time).
+    pub time: Option<Duration>,
+    /// Candidates away from threats: points within this many steps of a stone (1 to 4).
+    pub window: u8,
+    /// How many moves get exact scores and principal variations.
+    pub top: usize,
+    /// Score every candidate exactly.
+    pub all: bool,
+    /// Memory for the search's tables, in megabytes (the root VCT and the verifier reuse it).
+    pub hash_mb: usize,
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Ask the VCF solver at the horizon.
+    pub leaf_vcf: bool,
+    /// Run the VCT solver at the root, and its node budget.
+    pub root_vct_nodes: u64,
+    /// Node budget of each mate verification.
+    pub verify_nodes: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            depth: None,
+            nodes: None,
+            time: None,
+            window: 2,
+            top: 5,
+            all: false,
+            hash_mb: 64,
+            weights: Weights::default(),
+            leaf_vcf: true,
+            root_vct_nodes: 200_000,
+            verify_nodes: 2_000_000,
+        }
+    }
+}
+
+/// The time used when no limit is given.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// One scored move of the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Point,
+    /// Its score for the side to move (see [`eval`] for the scale); with `mate_in`, a mate.
+    pub score: i32,
+    /// What the score is: exact, or an upper bound (the move is no better).
+    pub bound: Bound,
+    /// Moves of the winner up to its five (or the forced foul), positive when the side to
+    /// move wins; only set once verified.
+    pub mate_in: Option<i32>,
+    /// The principal variation, starting with the move.
+    pub pv: Vec<Point>,
+    /// The iteration the score comes from.
+    pub depth: u32,
+}
+
+/// What the analysis found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The side to move.
+    pub to_move: Color,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Time spent, verification included.
+    pub elapsed: Duration,
+    /// Every candidate, best first.
+    pub candidates: Vec<Candidate>,
+    /// Black's forbidden points (renju, black to move): never candidates.
+    pub forbidden: Vec<(Point, Foul)>,
+    /// What stopped the search before its depth, if anything.
+    pub stopped: Option<Stop>,
+}
+
+/// Progress of a running analysis, after each completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// The iteration just completed.
+    pub depth: u32,
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// The best move's score.
+    pub score: i32,
+    /// The best line.
+    pub pv: Vec<Point>,
+}
+
+/// Analyses the position for the side to move. `progress` hears of every completed iteration.
+pub fn analyze(
+    board: &Board,
+    settings: &Settings,
+    mut progress: impl FnMut(&Progress),
+) -> Result<Analysis, MemoryError> {
+    let start = Instant::now();
+    let settings = &Settings {
+        time: settings
+            .time
+            .or((settings.depth.is_none() && settings.nodes.is_none()).then_some(DEFAULT_TIME)),
+        window: settings.window.clamp(1, 4),
+        ..settings.clone()
+    };
+    let me = board.to_move();
+    let mut scratch = board.clone();
+    let forbidden: Vec<(Point, Foul)> = if me == Color::Black {
+        pattern::fouls(board)
+    } else {
+        Vec::new()
+    };
+    let mut analysis = Analysis {
+        to_move: me,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        candidates: Vec::new(),
+        forbidden,
+        stopped: None,
+    };
+    // The root's candidates; on an empty board, the centre.
+    let mut roots = Vec::new();
+    let area = {
+        let mut a = crate::board::Bits::default();
+        for c in [Color::Black, Color::White] {
+            for p in board.stones(c) {
+                a.union_with(moves::near(settings.window, p.index()));
+            }
+        }
+        if board.total_stones() == 0 {
+            let c = board.size() / 2;
+            a.set(
+                Point::new(c, c)
+                    .expect("the centre is on the board")
+                    .index(),
+                true,
+            );
+        }
+        a
+    };
+    let node = moves::generate(&mut scratch, &area, &mut roots);
+    match node {
+        moves::Node::Win => {
+            let five = board.five_points(me).first().unwrap_or(0);
+            analysis.depth = 1;
+            analysis.candidates.push(Candidate {
+                mv: Point::from_index(five),
+                score: MATE - 1,
+                bound: Bound::Exact,
+                mate_in: Some(1),
+                pv: vec![Point::from_index(five)],
+                depth: 1,
+            });
+            analysis.elapsed = start.elapsed();
+            return Ok(analysis);
+        }
+        // Every legal move loses: the search scores the near points at the loss.
+        moves::Node::Lost => roots = legal_near(&mut scratch, &area),
+        moves::Node::Moves { .. } => {}
+    }
+    roots.sort_unstable_by(|a, b| b.cmp(a));
+    // A quarter of the memory for the threat solvers (root VCT, verification), the rest for
+    // the search.
+    let solver_mb = (settings.hash_mb / 4).max(1);
+    let search_bytes = (settings.hash_mb - solver_mb.min(settings.hash_mb)).max(1) << 20;
+    let mut searcher = Searcher::new(board, settings, start, search_bytes)?;
+    // Root moves: (move, score, bound, pv, depth).
+    let mut scored: Vec<Candidate> = roots
+        .iter()
+        .map(|&(v, m)| Candidate {
+            mv: Point::from_index(m as usize),
+            score: v.min(MATE_BOUND - 1) / 100,
+            bound: Bound::Upper,
+            mate_in: None,
+            pv: vec![Point::from_index(m as usize)],
+            depth: 0,
+        })
+        .collect();
+    // A forced win found by the threat solver, verified.
+    let mut solver = task::Solver::new(solver_mb)?;
+    let vct_win = root_vct(board, settings, &mut solver);
+    let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
+    let soft = settings.time.map(|t| t / 2);
+    for depth in 1..=max_depth {
+        searcher.new_iteration();
+        let mut next = scored.clone();
+        let exact_all = settings.all || depth == 1;
+        let mut exact: Vec<i32> = Vec::new();
+        let mut complete = true;
+        for cand in next.iter_mut() {
+            let m = cand.mv.index();
+            let kth = if exact.len() >= settings.top && !exact_all {
+                let mut sorted = exact.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                Some(sorted[settings.top - 1])
+            } else {
+                None
+            };
+            let mut score = match kth {
+                Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
+                None => searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1),
+            };
+            let mut bound = Bound::Exact;
+            if let Some(k) = kth {
+                if score > k && searcher.stopped.is_none() {
+                    score = searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1);
+                } else {
+                    bound = Bound::Upper;
+                }
+            }
+            if searcher.stopped.is_some() {
+                complete = false;
+                break;
+            }
+            cand.score = score;
+            cand.bound = bound;
+            cand.depth = depth;
+            cand.mate_in = None;
+            if bound == Bound::Exact {
+                exact.push(score);
+                cand.pv = std::iter::once(cand.mv)
+                    .chain(searcher.pv_below_root())
+                    .collect();
+            } else {
+                cand.pv = vec![cand.mv];
+            }
+        }
+        if !complete {
+            analysis.stopped = searcher.stopped;
+            break;
+        }
+        rank(&mut next);
+        scored = next;
+        analysis.depth = depth;
+        progress(&Progress {
+            depth,
+            nodes: searcher.nodes,
+            elapsed: start.elapsed(),
+            score: scored[0].score,
+            pv: scored[0].pv.clone(),
+        });
+        let decided =
+            scored[0].score.abs() > MATE_BOUND && (MATE - scored[0].score.abs()) as u32 <= depth;
+        if decided || soft.is_some_and(|s| start.elapsed() >= s) {
+            break;
+        }
+    }
+    analysis.nodes = searcher.nodes;
+    analysis.seldepth = searcher.seldepth as u32;
+    drop(searcher);
+    // Mates: verified, else reported as plain scores.
+    let deadline = settings.time.map(|t| start + t);
+    for cand in scored.iter_mut() {
+        if cand.score.abs() > MATE_BOUND {
+            let plies = MATE - cand.score.abs();
+            let moves = (plies + 1) / 2;
+            let signed = if cand.score > 0 { moves } else { -moves };
+            let in_time = deadline.is_none_or(|d| Instant::now() < d);
+            if in_time && verify_mate(board, cand.mv, signed, settings, &mut solver) {
+                cand.mate_in = Some(signed);
+            } else {
+                cand.score = cand.score.signum() * UNPROVEN_DECISIVE;
+            }
+        }
+    }
+    if let Some((mv, mate_in)) = vct_win {
+        match scored.iter_mut().find(|c| c.mv == mv) {
+            Some(c) if c.mate_in.is_none_or(|n| n > mate_in) => {
+                c.score = MATE - (2 * mate_in - 1);
+                c.mate_in = Some(mate_in);
+                c.bound = Bound::Exact;
+                if c.pv.len() < 2 {
+                    c.pv = vec![mv];
+                }
+            }
+            _ => {}
+        }
+    }
+    rank(&mut scored);
+    analysis.candidates = scored;
+    analysis.elapsed = start.elapsed();
+    Ok(analysis)
+}
+
+/// Deepest iteration without a depth limit.
+const MAX_ITERATION: u32 = 60;
+/// A mate the search found but the verifier could not confirm: decisive, but not a mate.
+const UNPROVEN_DECISIVE: i32 = 9_000;
+
+/// Best first: exact scores above bounds at the same value, then by score.
+fn rank(c: &mut [Candidate]) {
+    c.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then((a.bound != Bound::Exact).cmp(&(b.bound != Bound::Exact)))
+    });
+}
+
+fn legal_near(board: &mut Board, area: &crate::board::Bits) -> Vec<(i32, u16)> {
+    let me = board.to_move();
+    let mut out = Vec::new();
+    for i in area.iter() {
+        if board.cell(i) == crate::board::Cell::Empty && !pattern::forbidden(board, me, i) {
+            out.push((point_value(board, i, me), i as u16));
+        }
+    }
+    out
+}
+
+/// The VCT solver's forced win for the side to move, verified: its first move and the
+/// winner's moves to the five.
+fn root_vct(board: &Board, settings: &Settings, solver: &mut task::Solver) -> Option<(Point, i32)> {
+    if settings.root_vct_nodes == 0 {
+        return None;
+    }
+    let mut t = Task::new(Mode::Vct, board.to_move());
+    t.limits.nodes = settings.root_vct_nodes;
+    let verdict = solver.run(board, &t).ok()?;
+    if verdict.outcome != Outcome::Win || !verdict.verified() {
+        return None;
+    }
+    let proof = verdict.proof.as_ref()?;
+    Some((proof.mv, moves_to_five(proof) as i32))
+}
+
+/// The winner's moves up to its five along the longest branch of a proof.
+fn moves_to_five(node: &Attack) -> usize {
+    match node.ending {
+        Some(Ending::DoubleThreat) => 2,
+        Some(_) => 1,
+        None => {
+            1 + node
+                .defences
+                .iter()
+                .map(|d| moves_to_five(&d.then))
+                .max()
+                .unwrap_or(0)
+        }
+    }
+}
+
+/// Whether the search's mate for root move `mv` holds: a win (`mate_in > 0`) is checked as a
+/// one-move proof, every legal reply shown to lose by a verified search; a loss as the
+/// opponent's verified win after the move.
+fn verify_mate(
+    board: &Board,
+    mv: Point,
+    mate_in: i32,
+    settings: &Settings,
+    solver: &mut task::Solver,
+) -> bool {
+    let me = board.to_move();
+    if mate_in > 0 {
+        let mut after = board.clone();
+        if after.five_points(me).contains(mv.index()) {
+            return true;
+        }
+        let limits = Limits {
+            depth: mate_in as u32,
+            count_five: true,
+            nodes: settings.verify_nodes,
+            threat_limit: 3,
+        };
+        let tree = Attack {
+            mv,
+            ending: None,
+            defences: Vec::new(),
+        };
+        after.set_to_move(me);
+        verify::proof(&after, me, &tree, limits).is_ok()
+    } else {
+        let mut after = board.clone();
+        after.play(mv);
+        let mut t = Task::new(Mode::WinIn, me.opponent());
+        t.limits.depth = (-mate_in) as u32;
+        t.limits.nodes = settings.verify_nodes;
+        t.limits.threat_limit = 3;
+        matches!(solver.run(&after, &t), Ok(v) if v.outcome == Outcome::Win && v.verified())
+    }
+}

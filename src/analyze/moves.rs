@@ -1,0 +1,117 @@
+//! Candidate moves, threat-aware: what the side to move may play at a node.
+//!
+//! - It has a five: that move (the caller wins at once).
+//! - The opponent has two five points: none helps (lost). One: the block, and only if it is
+//!   legal (a black block that is forbidden under renju loses).
+//! - The opponent has a winning threat on the board — a point where it would make an open
+//!   four, two fours, or a four and an open three: the side to move's own fours (a four must
+//!   be answered) and every empty point within four steps of a threat point on its four lines
+//!   (any other stone leaves that point's lines, and so the threat, as they are).
+//! - Otherwise: the empty points within `window` steps (Chebyshev) of a stone.
+//!
+//! Black's forbidden points under renju are never candidates.
+
+use super::eval::{is_winning_threat, point_value};
+use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, STRIDE};
+use crate::pattern;
+
+/// What the side to move faces at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// It makes five at once.
+    Win,
+    /// The opponent has two fives, or its one five can only be blocked on a forbidden point.
+    Lost,
+    /// Candidates were generated (forced: the only legal answer is among a few points).
+    Moves {
+        /// Whether the side to move must answer a five or a winning threat.
+        forced: bool,
+    },
+}
+
+/// Masks of the points within `r` (Chebyshev) of each cell, for r = 1..=4.
+struct Windows {
+    masks: Vec<Bits>,
+}
+
+/// The points within `r` (1 to 4) of cell `i`.
+#[inline]
+pub fn near(r: u8, i: usize) -> &'static Bits {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Windows>; 4] = [const { OnceLock::new() }; 4];
+    let r = r.clamp(1, 4);
+    let table = TABLES[r as usize - 1].get_or_init(|| {
+        let mut masks = vec![Bits::default(); CELLS];
+        for (i, mask) in masks.iter_mut().enumerate() {
+            let (x, y) = ((i % STRIDE) as isize, (i / STRIDE) as isize);
+            for dy in -(r as isize)..=r as isize {
+                for dx in -(r as isize)..=r as isize {
+                    let (qx, qy) = (x + dx, y + dy);
+                    if (0..STRIDE as isize).contains(&qx) && (0..STRIDE as isize).contains(&qy) {
+                        mask.set((qy as usize) * STRIDE + qx as usize, true);
+                    }
+                }
+            }
+        }
+        Windows { masks }
+    });
+    &table.masks[i]
+}
+
+/// Generates the candidates of the side to move into `out` (cell indexes with their ordering
+/// values, unsorted); `area` is the window around the stones.
+pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>) -> Node {
+    out.clear();
+    let me = board.to_move();
+    let opp = me.opponent();
+    if !board.five_points(me).is_empty() {
+        return Node::Win;
+    }
+    let fives = *board.five_points(opp);
+    match fives.count() {
+        0 => {}
+        1 => {
+            let q = fives.first().unwrap_or(0);
+            if pattern::forbidden(board, me, q) {
+                return Node::Lost;
+            }
+            out.push((0, q as u16));
+            return Node::Moves { forced: true };
+        }
+        _ => return Node::Lost,
+    }
+    // The opponent's winning threats.
+    let mut zone = Bits::default();
+    let mut threatened = false;
+    let opp_fours = *board.four_points(opp);
+    for t in opp_fours.iter() {
+        if is_winning_threat(&board.shapes(t, opp)) && !pattern::forbidden(board, opp, t) {
+            threatened = true;
+            for step in DIRS {
+                for k in -4..=4isize {
+                    let j = (t as isize + k * step) as usize;
+                    if board.cell(j) == Cell::Empty {
+                        zone.set(j, true);
+                    }
+                }
+            }
+        }
+    }
+    if threatened {
+        for f in board.four_points(me).iter() {
+            zone.set(f, true);
+        }
+        push_legal(board, &zone, me, out);
+        return Node::Moves { forced: true };
+    }
+    push_legal(board, area, me, out);
+    Node::Moves { forced: false }
+}
+
+fn push_legal(board: &mut Board, set: &Bits, me: Color, out: &mut Vec<(i32, u16)>) {
+    for i in set.iter() {
+        if board.cell(i) == Cell::Empty && !pattern::forbidden(board, me, i) {
+            out.push((point_value(board, i, me), i as u16));
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! The alpha-beta search: negamax with principal-variation search, a transposition table,
+//! killer and history move ordering, late-move reductions, and a quiescence step that asks
+//! the VCF solver whether the side to move wins by fours.
+
+use std::time::Instant;
+
+use super::Settings;
+use super::eval::{MATE, evaluate};
+use super::moves::{self, Node};
+use super::tt::{Bound, Entry, Table};
+use crate::board::{Bits, Board, CELLS, Point};
+use crate::solve::tt::MemoryError;
+use crate::solve::{Ending, Limits, Outcome, vcf};
+
+/// Deepest ply the search reaches (forced replies extend lines past the nominal depth).
+pub const MAX_PLY: usize = 96;
+const INF: i32 = MATE + 1;
+/// Nodes and depth of each VCF the quiescence step runs.
+const LEAF_VCF_NODES: u64 = 300;
+const LEAF_VCF_DEPTH: u32 = 10;
+
+/// Why the search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The time ran out.
+    Time,
+    /// The node budget ran out.
+    Nodes,
+}
+
+/// The search's state, reused from one iteration to the next.
+pub struct Searcher<'a> {
+    pub(super) board: Board,
+    settings: &'a Settings,
+    tt: Table,
+    vcf: vcf::Solver,
+    /// Nodes searched (quiescence nodes included, the leaf VCFs' own nodes not).
+    pub nodes: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    start: Instant,
+    hard_deadline: Option<Instant>,
+    /// Set when a limit ran out: every score after it is meaningless and is discarded.
+    pub stopped: Option<Stop>,
+    killers: Vec<[u16; 2]>,
+    history: Box<[[i32; CELLS]; 2]>,
+    areas: Vec<Bits>,
+    moves: Vec<Vec<(i32, u16)>>,
+    pv: Vec<Vec<u16>>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher on a copy of `board`, its tables within `bytes` (seven eighths for the
+    /// transposition table, the rest for the leaf VCF solver).
+    pub fn new(
+        board: &Board,
+        settings: &'a Settings,
+        start: Instant,
+        bytes: usize,
+    ) -> Result<Self, MemoryError> {
+        let mut area = Bits::default();
+        for c in [crate::board::Color::Black, crate::board::Color::White] {
+            for p in board.stones(c) {
+                area.union_with(moves::near(settings.window, p.index()));
+            }
+        }
+        let mut areas = vec![Bits::default(); MAX_PLY + 2];
+        areas[0] = area;
+        Ok(Searcher {
+            board: board.clone(),
+            settings,
+            tt: Table::new(bytes / 8 * 7)?,
+            vcf: vcf::Solver::new((bytes / 8).max(1 << 16))?,
+            nodes: 0,
+            seldepth: 0,
+            start,
+            hard_deadline: settings.time.map(|t| start + t),
+            stopped: None,
+            killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
+            history: Box::new([[0; CELLS]; 2]),
+            areas,
+            moves: vec![Vec::with_capacity(256); MAX_PLY + 2],
+            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+        })
+    }
+
+    /// Starts an iteration: the table's older entries age.
+    pub fn new_iteration(&mut self) {
+        self.tt.new_search();
+    }
+
+    /// The principal variation found below the root move last searched.
+    pub fn pv_below_root(&self) -> Vec<Point> {
+        self.pv[1]
+            .iter()
+            .map(|&m| Point::from_index(m as usize))
+            .collect()
+    }
+
+    /// Searches root move `m` to `depth` in the window (`alpha`, `beta`) and returns its score
+    /// for the side to move at the root.
+    pub fn search_root_move(&mut self, m: usize, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.play(m, 0);
+        let score = -self.negamax(depth - 1, -beta, -alpha, 1);
+        self.board.undo();
+        score
+    }
+
+    fn play(&mut self, m: usize, ply: usize) {
+        self.board.play(Point::from_index(m));
+        let (lower, upper) = self.areas.split_at_mut(ply + 1);
+        upper[0] = lower[ply];
+        upper[0].union_with(moves::near(self.settings.window, m));
+    }
+
+    fn check_limits(&mut self) {
+        if let Some(limit) = self.settings.nodes
+            && self.nodes >= limit
+        {
+            self.stopped = Some(Stop::Nodes);
+        }
+        if self.nodes & 1023 == 0
+            && let Some(deadline) = self.hard_deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = Some(Stop::Time);
+        }
+    }
+
+    fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped.is_some() {
+            return 0;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        // Mate-distance bounds: nothing from here can beat a five on the next ply.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let mut list = std::mem::take(&mut self.moves[ply]);
+        let node = moves::generate(&mut self.board, &self.areas[ply], &mut list);
+        let forced = match node {
+            Node::Win => {
+                self.moves[ply] = list;
+                return MATE - ply as i32 - 1;
+            }
+            Node::Lost => {
+                self.moves[ply] = list;
+                return -(MATE - ply as i32 - 2);
+            }
+            Node::Moves { forced } => forced,
+        };
+        if list.is_empty() {
+            self.moves[ply] = list;
+            return 0;
+        }
+        let single = list.len() == 1;
+        if ply >= MAX_PLY || (depth <= 0 && !single) {
+            self.moves[ply] = list;
+            return self.quiesce(ply);
+        }
+        let key = self.board.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.get(key) {
+            tt_move = e.best;
+            let score = from_tt(e.score, ply);
+            if e.depth >= depth {
+                match e.bound {
+                    Bound::Exact => {
+                        self.moves[ply] = list;
+                        return score;
+                    }
+                    Bound::Lower if score >= beta => {
+                        self.moves[ply] = list;
+                        return score;
+                    }
+                    Bound::Upper if score <= alpha => {
+                        self.moves[ply] = list;
+                        return score;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let side = self.board.to_move().index();
+        for (v, m) in list.iter_mut() {
+            if Some(*m) == tt_move {
+                *v += 1 << 28;
+            } else if self.killers[ply].contains(m) {
+                *v += 1 << 20;
+            }
+            *v += self.history[side][*m as usize].min(1 << 19);
+        }
+        list.sort_unstable_by(|a, b| b.cmp(a));
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for k in 0..list.len() {
+            let (value, m) = list[k];
+            let m = m as usize;
+            self.play(m, ply);
+            // A single forced reply does not use up depth.
+            let next = if single { depth } else { depth - 1 };
+            let quiet = value < (1 << 20) && value < 5_000;
+            let reduction = if depth >= 3 && k >= 3 && !forced && quiet {
+                1 + i32::from(k >= 10)
+            } else {
+                0
+            };
+            let mut score;
+            if k == 0 {
+                score = -self.negamax(next, -beta, -alpha, ply + 1);
+            } else {
+                score = -self.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(next, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(next, -beta, -alpha, ply + 1);
+                }
+            }
+            self.board.undo();
+            if self.stopped.is_some() {
+                self.moves[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m as u16);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m as u16);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if !self.killers[ply].contains(&(m as u16)) {
+                            self.killers[ply] = [m as u16, self.killers[ply][0]];
+                        }
+                        self.history[side][m] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.put(
+            key,
+            Entry {
+                score: to_tt(best, ply),
+                depth,
+                bound,
+                best: best_move,
+            },
+        );
+        best
+    }
+
+    /// The horizon: a VCF for the side to move is a mate, an only block is played out, and
+    /// otherwise the static value stands.
+    fn quiesce(&mut self, ply: usize) -> i32 {
+        let me = self.board.to_move();
+        if self.settings.leaf_vcf {
+            let limits = Limits {
+                depth: LEAF_VCF_DEPTH,
+                nodes: LEAF_VCF_NODES,
+                ..Limits::default()
+            };
+            let run = self.vcf.search(&mut self.board, me, limits);
+            if run.outcome == Outcome::Win {
+                let mut len = self.vcf.line().len();
+                if run.ending == Some(Ending::ForcedFoul) {
+                    len += 2;
+                }
+                return MATE - (ply + len) as i32;
+            }
+        }
+        evaluate(&self.board, &self.settings.weights)
+    }
+
+    /// How long the search has run.
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.start.elapsed()
+    }
+}
+
+/// A score as stored: mates relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - 1000 {
+        score + ply as i32
+    } else if score < -(MATE - 1000) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - 1000 {
+        score - ply as i32
+    } else if score < -(MATE - 1000) {
+        score + ply as i32
+    } else {
+        score
+    }
+}
