@@ -191,6 +191,10 @@ pub struct SolveArgs {
     /// moves that set up a four-three). Default: the puzzle's `threat-limit:`, else 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub threat_limit: Option<u32>,
+    /// Stop the search after this long and answer `unknown`: `500ms`, `10s`, `2m`. A win found
+    /// in time is still verified in full.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub time: Option<std::time::Duration>,
     /// VCT: print the whole proof tree (every defence considered and the answer to each).
     #[arg(long)]
     pub proof: bool,

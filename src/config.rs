@@ -87,6 +87,8 @@ pub struct Solve {
     pub verify: bool,
     /// Print the whole proof.
     pub proof: bool,
+    /// Most time for the search.
+    pub time: Option<std::time::Duration>,
 }
 
 /// `tengen analyze`.
@@ -224,6 +226,7 @@ fn solve(args: SolveArgs) -> Solve {
         search,
         verify: !args.no_verify,
         proof: args.proof,
+        time: args.time,
     }
 }
 

@@ -55,7 +55,7 @@ pub struct Settings {
     pub weights: Weights,
     /// Ask the VCF solver at the horizon.
     pub leaf_vcf: bool,
-    /// Run the VCT solver at the root, and its node budget.
+    /// The VCT solver's node budget at the root when no time limit bounds it (0: no VCT).
     pub root_vct_nodes: u64,
     /// Node budget of each mate verification.
     pub verify_nodes: u64,
@@ -212,7 +212,11 @@ pub fn analyze(
     // the search.
     let solver_mb = (settings.hash_mb / 4).max(1);
     let search_bytes = (settings.hash_mb - solver_mb.min(settings.hash_mb)).max(1) << 20;
-    let mut searcher = Searcher::new(board, settings, start, search_bytes)?;
+    // The time: the root VCT may take a third of it, the search runs until 85% (and starts no
+    // iteration after half), and verification of mates has what is left.
+    let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
+    let (vct_deadline, search_deadline, verify_deadline) = (at(0.35), at(0.85), at(0.97));
+    let mut searcher = Searcher::new(board, settings, start, search_deadline, search_bytes)?;
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
         .iter()
@@ -227,7 +231,7 @@ pub fn analyze(
         .collect();
     // A forced win found by the threat solver, verified.
     let mut solver = task::Solver::new(solver_mb)?;
-    let vct_win = root_vct(board, settings, &mut solver);
+    let vct_win = root_vct(board, settings, &mut solver, vct_deadline, verify_deadline);
     let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
     let soft = settings.time.map(|t| t / 2);
     for depth in 1..=max_depth {
@@ -298,14 +302,22 @@ pub fn analyze(
     analysis.seldepth = searcher.seldepth as u32;
     drop(searcher);
     // Mates: verified, else reported as plain scores.
-    let deadline = settings.time.map(|t| start + t);
     for cand in scored.iter_mut() {
         if cand.score.abs() > MATE_BOUND {
             let plies = MATE - cand.score.abs();
             let moves = (plies + 1) / 2;
             let signed = if cand.score > 0 { moves } else { -moves };
-            let in_time = deadline.is_none_or(|d| Instant::now() < d);
-            if in_time && verify_mate(board, cand.mv, signed, settings, &mut solver) {
+            let in_time = verify_deadline.is_none_or(|d| Instant::now() < d);
+            if in_time
+                && verify_mate(
+                    board,
+                    cand.mv,
+                    signed,
+                    settings,
+                    &mut solver,
+                    verify_deadline,
+                )
+            {
                 cand.mate_in = Some(signed);
             } else {
                 cand.score = cand.score.signum() * UNPROVEN_DECISIVE;
@@ -357,18 +369,39 @@ fn legal_near(board: &mut Board, area: &crate::board::Bits) -> Vec<(i32, u16)> {
 }
 
 /// The VCT solver's forced win for the side to move, verified: its first move and the
-/// winner's moves to the five.
-fn root_vct(board: &Board, settings: &Settings, solver: &mut task::Solver) -> Option<(Point, i32)> {
+/// winner's moves to the five. With a time limit the search stops at `deadline` and the check
+/// at `verify_by`; without one, the node budget bounds both.
+fn root_vct(
+    board: &Board,
+    settings: &Settings,
+    solver: &mut task::Solver,
+    deadline: Option<Instant>,
+    verify_by: Option<Instant>,
+) -> Option<(Point, i32)> {
     if settings.root_vct_nodes == 0 {
         return None;
     }
-    let mut t = Task::new(Mode::Vct, board.to_move());
-    t.limits.nodes = settings.root_vct_nodes;
+    let me = board.to_move();
+    let mut t = Task::new(Mode::Vct, me);
+    // Under a time limit the clock bounds it; else the node budget (deterministic).
+    t.limits.nodes = if deadline.is_some() {
+        u64::MAX
+    } else {
+        settings.root_vct_nodes
+    };
+    t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    t.verify = false;
     let verdict = solver.run(board, &t).ok()?;
-    if verdict.outcome != Outcome::Win || !verdict.verified() {
+    if verdict.outcome != Outcome::Win {
         return None;
     }
     let proof = verdict.proof.as_ref()?;
+    let limits = Limits {
+        nodes: settings.verify_nodes,
+        deadline: verify_by,
+        ..t.limits
+    };
+    verify::proof(board, me, proof, limits).ok()?;
     Some((proof.mv, moves_to_five(proof) as i32))
 }
 
@@ -397,6 +430,7 @@ fn verify_mate(
     mate_in: i32,
     settings: &Settings,
     solver: &mut task::Solver,
+    deadline: Option<Instant>,
 ) -> bool {
     let me = board.to_move();
     if mate_in > 0 {
@@ -409,6 +443,7 @@ fn verify_mate(
             count_five: true,
             nodes: settings.verify_nodes,
             threat_limit: 3,
+            deadline,
         };
         let tree = Attack {
             mv,
@@ -424,6 +459,18 @@ fn verify_mate(
         t.limits.depth = (-mate_in) as u32;
         t.limits.nodes = settings.verify_nodes;
         t.limits.threat_limit = 3;
-        matches!(solver.run(&after, &t), Ok(v) if v.outcome == Outcome::Win && v.verified())
+        t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        t.verify = false;
+        let Ok(v) = solver.run(&after, &t) else {
+            return false;
+        };
+        let limits = Limits {
+            deadline,
+            ..t.limits
+        };
+        v.outcome == Outcome::Win
+            && v.proof
+                .as_ref()
+                .is_some_and(|p| verify::proof(&after, me.opponent(), p, limits).is_ok())
     }
 }

@@ -56,6 +56,7 @@ impl<'a> Searcher<'a> {
         board: &Board,
         settings: &'a Settings,
         start: Instant,
+        deadline: Option<Instant>,
         bytes: usize,
     ) -> Result<Self, MemoryError> {
         let mut area = Bits::default();
@@ -74,7 +75,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             start,
-            hard_deadline: settings.time.map(|t| start + t),
+            hard_deadline: deadline,
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 2]),

@@ -22,6 +22,7 @@ pub fn run(config: Solve, out: &mut dyn Write) -> Result<u8, Error> {
     );
     task.shortest = config.search.shortest;
     task.verify = config.verify;
+    task.time = config.time;
     let verdict = Solver::new(config.search.hash_mb)?.run(board, &task)?;
     let id = meta.map(|m| m.id.as_str());
     let report = if config.output.json {

@@ -125,6 +125,8 @@ pub struct Limits {
     /// VCT: attacker moves in the VCF that makes a quiet move a threat (1: threes and moves
     /// that open a double four; 2: also moves that set up a four-three). VCF ignores it.
     pub threat_limit: u32,
+    /// A moment after which the search stops and answers unknown, like a spent budget.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// The bound when none is given: more attacker moves than a board has points.
@@ -141,6 +143,7 @@ impl Default for Limits {
             count_five: false,
             nodes: DEFAULT_MAX_NODES,
             threat_limit: DEFAULT_THREAT_LIMIT,
+            deadline: None,
         }
     }
 }

@@ -83,6 +83,10 @@ pub struct Task {
     /// VCT and win-in: check the proof against every legal defence (VCF lines are always
     /// replayed: that costs next to nothing).
     pub verify: bool,
+    /// Most time for the search: when it runs out the answer is unknown, as when the node
+    /// budget does. The check of a win found in time is not cut short (it has the node
+    /// budget).
+    pub time: Option<Duration>,
 }
 
 impl Task {
@@ -109,9 +113,11 @@ impl Task {
                     .threat_limit
                     .or(puzzle.threat_limit)
                     .unwrap_or(DEFAULT_THREAT_LIMIT),
+                deadline: None,
             },
             shortest: false,
             verify: true,
+            time: None,
         }
     }
 
@@ -188,11 +194,13 @@ impl Solver {
     /// Runs `task` on `board` and checks a win (see the module notes).
     pub fn run(&mut self, board: &Board, task: &Task) -> Result<Verdict, SolverBug> {
         let start = Instant::now();
+        let mut limits = task.limits;
+        limits.deadline = task.time.map(|t| start + t);
         let mut verdict = match task.mode {
             Mode::Vcf => {
                 let vcf = self.vct.vcf_solver();
                 vcf.reset();
-                let s = vcf.solve(board, task.attacker, task.limits, task.shortest);
+                let s = vcf.solve(board, task.attacker, limits, task.shortest);
                 Verdict {
                     task: *task,
                     outcome: s.outcome,
@@ -206,7 +214,7 @@ impl Solver {
                 }
             }
             Mode::Vct | Mode::WinIn => {
-                let s = self.vct.solve(board, task.attacker, task.limits);
+                let s = self.vct.solve(board, task.attacker, limits);
                 let proof = s.proof.filter(|_| s.outcome == Outcome::Win);
                 Verdict {
                     task: *task,
@@ -243,12 +251,17 @@ impl Solver {
                 })?;
             }
             (Some(tree), _) if task.verify => {
-                verify::proof_with(&mut self.vct, board, task.attacker, tree, task.limits)
-                    .map_err(|e| SolverBug {
+                let limits = Limits {
+                    deadline: None,
+                    ..task.limits
+                };
+                verify::proof_with(&mut self.vct, board, task.attacker, tree, limits).map_err(
+                    |e| SolverBug {
                         what: "proof".into(),
                         detail: e.to_string(),
                         position: e.position,
-                    })?;
+                    },
+                )?;
             }
             _ => return Ok(()),
         }

@@ -54,6 +54,7 @@ struct Search<'a> {
     salt: u64,
     nodes: u64,
     max_nodes: u64,
+    deadline: Option<std::time::Instant>,
     table: &'a mut FailTable,
     line: &'a mut Vec<Point>,
     moves: &'a mut Vec<(i32, usize)>,
@@ -162,6 +163,7 @@ impl Solver {
             },
             nodes: 0,
             max_nodes: limits.nodes,
+            deadline: limits.deadline,
             table: &mut self.table,
             line: &mut self.line,
             moves: &mut self.moves,
@@ -188,6 +190,13 @@ impl Search<'_> {
     fn search(&mut self, depth: u32) -> Step {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
+            return Step::Abort;
+        }
+        if self.nodes & 4095 == 0
+            && let Some(deadline) = self.deadline
+            && std::time::Instant::now() >= deadline
+        {
+            self.max_nodes = self.nodes;
             return Step::Abort;
         }
         let (a, d) = (self.attacker, self.attacker.opponent());

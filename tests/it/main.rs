@@ -1,6 +1,7 @@
 //! tengen's integration tests: one binary, modules by area. Most run the real `tengen` binary
 //! the way a user does and check exit codes, stdout, stderr and JSON.
 
+mod analyze;
 mod errors;
 mod fixtures;
 mod formats;

@@ -227,6 +227,7 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         count_five: false,
         threat_limit: 1,
         nodes: 100_000,
+        deadline: None,
     };
     let err = verify::proof(&board, Color::Black, &tree, bounds).unwrap_err();
     assert!(err.problem.contains("counter-example"), "{err}");
@@ -254,6 +255,7 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         count_five: false,
         threat_limit: 1,
         nodes: 100_000,
+        deadline: None,
     };
     let checked = verify::proof(&board, Color::Black, doc.proof.as_ref().unwrap(), bounds).unwrap();
     assert!(
@@ -297,13 +299,13 @@ mod symmetry {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let mirrored = crate::mirrored(&board, t);
-            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2 };
+            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2, deadline: None };
             let a = vct::solve(&board, board.to_move(), limits, 8).unwrap();
             let b = vct::solve(&mirrored, board.to_move(), limits, 8).unwrap();
             if a.outcome != Outcome::Unknown && b.outcome != Outcome::Unknown {
                 prop_assert_eq!(a.outcome, b.outcome, "{:?}", board);
             }
-            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000 };
+            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000, deadline: None };
             for (solution, on) in [(&a, &board), (&b, &mirrored)] {
                 if let Some(tree) = &solution.proof {
                     let checked = verify::proof(on, board.to_move(), tree, bounds);
@@ -480,6 +482,7 @@ mod reference {
             count_five: false,
             nodes: 5_000_000,
             threat_limit,
+            deadline: None,
         };
         let got = vct::solve(&board, attacker, limits, 8).unwrap().outcome;
         prop_assume!(got != Outcome::Unknown);
@@ -545,6 +548,7 @@ fn shared_subtrees_are_written_once_and_read_back() {
         count_five: false,
         threat_limit: 2,
         nodes: 1_000_000,
+        deadline: None,
     };
     verify::proof(&board, Color::Black, tree, bounds).unwrap();
     // Written back, the JSON is the same text.

@@ -63,6 +63,8 @@ pub struct Solver {
     /// An inner VCF ran out of its budget and was taken as "no VCF": a disproof may rest on
     /// it, so a no-win answer is not proven.
     inexact: bool,
+    /// `nodes / 4096` when the clock was last read.
+    clock_checked: u64,
 }
 
 /// Key of a node: the position (with its side to move) and the attacker moves left.
@@ -98,6 +100,7 @@ impl Solver {
             aborted: false,
             proofs: HashMap::new(),
             inexact: false,
+            clock_checked: 0,
         })
     }
 
@@ -125,6 +128,7 @@ impl Solver {
         self.aborted = false;
         self.proofs.clear();
         self.inexact = false;
+        self.clock_checked = 0;
         let depth = limits.depth;
         let (pn, dn) = loop {
             let (pn, dn) = self.mid(true, depth, INF, INF);
@@ -170,6 +174,15 @@ impl Solver {
     pub(super) fn over_budget(&mut self) -> bool {
         if self.nodes > self.limits.nodes {
             self.aborted = true;
+        }
+        // The clock is read every 4096 nodes or so.
+        if let Some(deadline) = self.limits.deadline
+            && self.nodes >> 12 != self.clock_checked
+        {
+            self.clock_checked = self.nodes >> 12;
+            if std::time::Instant::now() >= deadline {
+                self.aborted = true;
+            }
         }
         self.aborted
     }

@@ -1,0 +1,214 @@
+//! `tengen analyze` through the binary: exit codes, the JSON schema, forced replies, verified
+//! wins, determinism at a fixed depth, and black's forbidden points under renju.
+
+use tengen::report::json::{Analyze, BoundKind};
+
+use crate::run;
+
+fn analyze(args: &[&str]) -> Analyze {
+    let mut all = vec!["analyze", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn top(a: &Analyze) -> String {
+    a.candidates[0].mv.to_string()
+}
+
+#[test]
+fn json_has_the_documented_fields_and_ranks_in_order() {
+    let a = analyze(&["h8 h9 i9 j10 i8", "--depth", "3"]);
+    assert_eq!(a.to_move.to_string(), "white");
+    assert_eq!(a.depth, 3);
+    assert!(a.nodes > 0 && a.seldepth >= 3);
+    assert!(a.candidates.len() > 10, "every candidate is listed");
+    for (k, c) in a.candidates.iter().enumerate() {
+        assert_eq!(c.rank, k + 1);
+        assert_eq!(c.pv.first(), Some(&c.mv));
+        assert!((0.0..=1.0).contains(&c.win_prob));
+    }
+    let exact = a
+        .candidates
+        .iter()
+        .filter(|c| c.bound == BoundKind::Exact)
+        .count();
+    assert!(exact >= 5, "the top five are exact");
+    // Upper bounds never claim more than the fifth exact score.
+    let fifth = a
+        .candidates
+        .iter()
+        .filter(|c| c.bound == BoundKind::Exact)
+        .nth(4)
+        .unwrap()
+        .score;
+    assert!(
+        a.candidates
+            .iter()
+            .filter(|c| c.bound == BoundKind::Upper)
+            .all(|c| c.score <= fifth)
+    );
+    // The raw JSON has every documented key (the type denies unknown ones).
+    let (_, out, _) = run(&["analyze", "h8", "--depth", "2", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in [
+        "rule",
+        "to_move",
+        "depth",
+        "seldepth",
+        "nodes",
+        "elapsed_ms",
+        "nps",
+        "candidates",
+        "forbidden",
+    ] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    for key in [
+        "move", "rank", "score", "bound", "win_prob", "mate_in", "pv", "makes", "stops",
+    ] {
+        assert!(v["candidates"][0].get(key).is_some(), "{key}");
+    }
+}
+
+#[test]
+fn the_empty_board_suggests_the_centre() {
+    let a = analyze(&["", "--input-format", "moves", "--depth", "2"]);
+    assert_eq!(top(&a), "h8");
+    let a = analyze(&["", "--input-format", "moves", "--size", "9", "--depth", "1"]);
+    assert_eq!(top(&a), "e5");
+}
+
+#[test]
+fn a_four_must_be_blocked() {
+    // White has a closed four on row 1 (b1-e1, a1 blocked by black): black must take f1,
+    // whatever else it might like.
+    let a = analyze(&["h8 b1 h9 c1 j8 d1 a1 e1", "--depth", "4"]);
+    assert_eq!(top(&a), "f1");
+    assert_eq!(a.candidates.len(), 1, "the block is the only candidate");
+}
+
+#[test]
+fn an_open_three_must_be_met() {
+    // White's open three d4 e4 f4 (black far away): black must play c4 or g4, or a far end
+    // (b4, h4), unless it has a four of its own (it has none).
+    let a = analyze(&["k10 d4 k12 e4 m13 f4", "--depth", "4"]);
+    assert!(
+        ["c4", "g4", "b4", "h4"].contains(&top(&a).as_str()),
+        "{}",
+        top(&a)
+    );
+    assert!(
+        a.candidates[0].stops.iter().any(|s| s.contains("four")),
+        "{:?}",
+        a.candidates[0]
+    );
+}
+
+#[test]
+fn a_win_is_found_and_verified() {
+    // The composed double three: h8 makes two open threes (freestyle).
+    let a = analyze(&[
+        crate::EXAMPLES,
+        "--id",
+        "tengen/double-three",
+        "--depth",
+        "6",
+    ]);
+    let best = &a.candidates[0];
+    assert_eq!(best.mv.to_string(), "h8");
+    assert!(best.mate_in.is_some_and(|n| n > 0), "{best:?}");
+    assert_eq!(best.win_prob, 1.0);
+    // A VCF from the shipped examples: the top move wins, and the text says so.
+    let (code, out, err) = run(&[
+        "analyze",
+        crate::EXAMPLES,
+        "--id",
+        "tengen/double-four",
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("black wins in"), "{out}");
+    assert!(out.contains("(verified)"), "{out}");
+}
+
+#[test]
+fn black_forbidden_points_are_listed_not_scored() {
+    let a = analyze(&[
+        crate::EXAMPLES,
+        "--id",
+        "tengen/double-three",
+        "--rule",
+        "renju",
+        "--depth",
+        "3",
+    ]);
+    assert!(
+        a.forbidden
+            .iter()
+            .any(|f| f.point.to_string() == "h8" && f.foul.to_string() == "double three"),
+        "{:?}",
+        a.forbidden
+    );
+    assert!(a.candidates.iter().all(|c| c.mv.to_string() != "h8"));
+    let (_, out, _) = run(&[
+        "analyze",
+        crate::EXAMPLES,
+        "--id",
+        "tengen/double-three",
+        "--rule",
+        "renju",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("# forbidden for black"), "{out}");
+}
+
+#[test]
+fn a_fixed_depth_is_deterministic() {
+    let args = [
+        "analyze",
+        "h8 i9 i8 g8 j7 h9",
+        "--rule",
+        "renju",
+        "--depth",
+        "5",
+        "--format",
+        "json",
+    ];
+    let strip = |out: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v["elapsed_ms"] = 0.into();
+        v["nps"] = 0.into();
+        v
+    };
+    let (_, a, _) = run(&args);
+    let (_, b, _) = run(&args);
+    assert_eq!(strip(&a), strip(&b));
+}
+
+#[test]
+fn depth_one_scores_every_candidate_exactly_and_heatmap_draws_them() {
+    let a = analyze(&["h8 h9 i9", "--depth", "1"]);
+    assert!(a.candidates.iter().all(|c| c.bound == BoundKind::Exact));
+    let (code, out, _) = run(&["analyze", "h8 h9 i9", "--depth", "1", "--heatmap"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("digits: every scored move"), "{out}");
+    assert!(out.contains(" 9"), "the best point is drawn as 9: {out}");
+}
+
+#[test]
+fn bad_limits_are_usage_errors() {
+    for args in [
+        &["analyze", "h8", "--time", "soon"][..],
+        &["analyze", "h8", "--depth", "0"],
+        &["analyze", "h8", "--window", "9"],
+        &["analyze", "h8", "--hash-mb", "0"],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("error"), "{err}");
+    }
+}
