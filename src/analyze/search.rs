@@ -80,8 +80,8 @@ impl<'a> Searcher<'a> {
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 2]),
             areas,
-            moves: vec![Vec::with_capacity(256); MAX_PLY + 2],
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+            moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
         })
     }
 
@@ -206,7 +206,8 @@ impl<'a> Searcher<'a> {
             self.play(m, ply);
             // A single forced reply does not use up depth.
             let next = if single { depth } else { depth - 1 };
-            let quiet = value < (1 << 20) && value < 5_000;
+            // Not the table move, not a killer, and no three or better made or stopped.
+            let quiet = value < 5_000;
             let reduction = if depth >= 3 && k >= 3 && !forced && quiet {
                 1 + i32::from(k >= 10)
             } else {
