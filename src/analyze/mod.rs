@@ -212,10 +212,10 @@ pub fn analyze(
     // the search.
     let solver_mb = (settings.hash_mb / 4).max(1);
     let search_bytes = (settings.hash_mb - solver_mb.min(settings.hash_mb)).max(1) << 20;
-    // The time: the root VCT may take a third of it, the search runs until 85% (and starts no
-    // iteration after half), and verification of mates has what is left.
+    // The time: the root VCT may take half of it, the search runs until 85% (and starts no
+    // iteration after 60%), and verification of mates has what is left.
     let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
-    let (vct_deadline, search_deadline, verify_deadline) = (at(0.35), at(0.85), at(0.97));
+    let (vct_deadline, search_deadline, verify_deadline) = (at(0.5), at(0.85), at(0.97));
     let mut searcher = Searcher::new(board, settings, start, search_deadline, search_bytes)?;
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
@@ -233,7 +233,7 @@ pub fn analyze(
     let mut solver = task::Solver::new(solver_mb)?;
     let vct_win = root_vct(board, settings, &mut solver, vct_deadline, verify_deadline);
     let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
-    let soft = settings.time.map(|t| t / 2);
+    let soft = settings.time.map(|t| t.mul_f64(0.6));
     for depth in 1..=max_depth {
         searcher.new_iteration();
         let mut next = scored.clone();
@@ -389,12 +389,28 @@ fn root_vct(
     } else {
         settings.root_vct_nodes
     };
-    t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     t.verify = false;
-    let verdict = solver.run(board, &t).ok()?;
-    if verdict.outcome != Outcome::Win {
-        return None;
+    // Short wins first: a bounded search finds them far sooner than an unbounded one, and
+    // each bound's no-win is cheap next to the next one.
+    let mut found = None;
+    for depth in ROOT_VCT_DEPTHS {
+        t.limits.depth = depth;
+        t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if t.time.is_some_and(|left| left.is_zero()) {
+            break;
+        }
+        let verdict = solver.run(board, &t).ok()?;
+        t.limits.nodes = t.limits.nodes.saturating_sub(verdict.nodes);
+        match verdict.outcome {
+            Outcome::Win => {
+                found = Some(verdict);
+                break;
+            }
+            Outcome::Unknown => break,
+            Outcome::NoWin => {}
+        }
     }
+    let verdict = found?;
     let proof = verdict.proof.as_ref()?;
     let limits = Limits {
         nodes: settings.verify_nodes,
@@ -404,6 +420,9 @@ fn root_vct(
     verify::proof(board, me, proof, limits).ok()?;
     Some((proof.mv, moves_to_five(proof) as i32))
 }
+
+/// The root VCT's bounds on attacker moves, tried in turn.
+const ROOT_VCT_DEPTHS: [u32; 5] = [3, 5, 8, 12, crate::solve::NO_LIMIT];
 
 /// The winner's moves up to its five along the longest branch of a proof.
 fn moves_to_five(node: &Attack) -> usize {
