@@ -99,13 +99,75 @@ pub fn class_value(c: &Class) -> i32 {
     v
 }
 
+/// Per shape code, the shape counted into packed class counts: a nibble each for closed twos
+/// (bits 0-3), twos (4-7), closed threes (8-11), threes (12-15), fours (16-19), straight
+/// fours (20-23) and fives (24-27).
+const COUNT: [u32; 16] = {
+    let mut t = [0u32; 16];
+    t[1] = 1; // closed two
+    t[2] = 1 << 4; // two
+    t[3] = 1 << 8; // closed three
+    t[4] = 1 << 12; // three
+    t[5] = 1 << 16; // four
+    t[6] = 1 << 16 | 1 << 20; // straight four
+    t[7] = 2 << 16; // two fours on one line
+    t[8] = 1 << 24; // five
+    t
+};
+
+/// Per packed shape byte (both colours): both colours' counts, black's in the low half.
+static BYTE_COUNTS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = COUNT[b & 15] as u64 | (COUNT[b >> 4] as u64) << 32;
+        b += 1;
+    }
+    t
+};
+
+/// [`class_value`] read from packed counts.
+#[inline]
+fn packed_value(p: u32) -> i32 {
+    let field = |shift: u32| ((p >> shift) & 15) as i32;
+    let (fives, fours, straight, threes) = (field(24), field(16), field(20), field(12));
+    if fives > 0 {
+        return 100_000;
+    }
+    if straight > 0 || fours >= 2 {
+        return 20_000;
+    }
+    if fours >= 1 && threes >= 1 {
+        return 10_000;
+    }
+    if threes >= 2 {
+        return 5_000;
+    }
+    let twos = field(4);
+    600 * fours
+        + 500 * threes
+        + 120 * field(8)
+        + 90 * twos
+        + 20 * field(0)
+        + if twos >= 2 { 150 } else { 0 }
+}
+
 /// The value of playing `index` for the side `me`: what it makes, plus most of what it takes
-/// from the opponent there.
+/// from the opponent there. Read from the four packed shape bytes, with no branch per line.
 #[inline]
 pub fn point_value(board: &Board, index: usize, me: Color) -> i32 {
-    let attack = class_value(&Class::of(&board.shapes(index, me)));
-    let defence = class_value(&Class::of(&board.shapes(index, me.opponent())));
-    attack + defence * 4 / 5
+    let b = board.shape_bytes(index);
+    let both = BYTE_COUNTS[b[0] as usize]
+        + BYTE_COUNTS[b[1] as usize]
+        + BYTE_COUNTS[b[2] as usize]
+        + BYTE_COUNTS[b[3] as usize];
+    let (black, white) = (both as u32, (both >> 32) as u32);
+    let (own, their) = if me == Color::Black {
+        (black, white)
+    } else {
+        (white, black)
+    };
+    packed_value(own) + packed_value(their) * 4 / 5
 }
 
 /// Whether a shape at a point lets the colour win by force from there (an open four, two
@@ -150,4 +212,33 @@ pub fn shape_words(c: &Class) -> Vec<&'static str> {
         }
     }
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Point, Rule};
+
+    /// The packed reading gives the same value as the class, at every point of a few games.
+    #[test]
+    fn packed_point_values_match_the_classes() {
+        for rule in Rule::ALL {
+            let mut b = Board::new(15, rule).unwrap();
+            for (k, m) in [
+                "h8", "i9", "i8", "g8", "j7", "h9", "j9", "j8", "g10", "k6", "f11",
+            ]
+            .iter()
+            .enumerate()
+            {
+                b.play(m.parse::<Point>().unwrap());
+                for p in b.empty_points().collect::<Vec<_>>() {
+                    for c in [Color::Black, Color::White] {
+                        let slow = class_value(&Class::of(&b.shapes(p.index(), c)))
+                            + class_value(&Class::of(&b.shapes(p.index(), c.opponent()))) * 4 / 5;
+                        assert_eq!(point_value(&b, p.index(), c), slow, "{rule} {k} {p}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -59,6 +59,26 @@ pub struct Settings {
     pub root_vct_nodes: u64,
     /// Node budget of each mate verification.
     pub verify_nodes: u64,
+    /// Narrow the candidates to the answers when the opponent has a winning threat.
+    pub threats: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+}
+
+impl Settings {
+    /// The textbook engine: a plain depth-`depth` alpha-beta over the 7x7 window, no threat
+    /// solvers, no reductions, no narrowing but the block of a five. For strength tests.
+    pub fn textbook(depth: u32) -> Settings {
+        Settings {
+            depth: Some(depth),
+            window: 3,
+            leaf_vcf: false,
+            root_vct_nodes: 0,
+            threats: false,
+            reductions: false,
+            ..Settings::default()
+        }
+    }
 }
 
 impl Default for Settings {
@@ -75,6 +95,8 @@ impl Default for Settings {
             leaf_vcf: true,
             root_vct_nodes: 200_000,
             verify_nodes: 2_000_000,
+            threats: true,
+            reductions: true,
         }
     }
 }
@@ -187,7 +209,7 @@ pub fn analyze(
         }
         a
     };
-    let node = moves::generate(&mut scratch, &area, &mut roots);
+    let node = moves::generate(&mut scratch, &area, &mut roots, settings.threats);
     match node {
         moves::Node::Win => {
             let five = board.five_points(me).first().unwrap_or(0);
@@ -299,6 +321,12 @@ pub fn analyze(
         }
     }
     analysis.nodes = searcher.nodes;
+    if std::env::var_os("TENGEN_DEBUG").is_some() {
+        eprintln!(
+            "search nodes {} vcf nodes {}",
+            searcher.nodes, searcher.vcf_nodes
+        );
+    }
     analysis.seldepth = searcher.seldepth as u32;
     drop(searcher);
     // Mates: verified, else reported as plain scores.

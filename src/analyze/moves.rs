@@ -59,8 +59,10 @@ pub fn near(r: u8, i: usize) -> &'static Bits {
 }
 
 /// Generates the candidates of the side to move into `out` (cell indexes with their ordering
-/// values, unsorted); `area` is the window around the stones.
-pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>) -> Node {
+/// values, unsorted); `area` is the window around the stones. Without `threats`, winning
+/// threats on the board do not narrow the list (the textbook engine: a five still must be
+/// blocked).
+pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>, threats: bool) -> Node {
     out.clear();
     let me = board.to_move();
     let opp = me.opponent();
@@ -83,6 +85,10 @@ pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>) -> No
     // The opponent's winning threats.
     let mut zone = Bits::default();
     let mut threatened = false;
+    if !threats {
+        push_legal(board, area, me, out, false);
+        return Node::Moves { forced: false };
+    }
     let opp_fours = *board.four_points(opp);
     for t in opp_fours.iter() {
         if is_winning_threat(&board.shapes(t, opp)) && !pattern::forbidden(board, opp, t) {
@@ -101,14 +107,25 @@ pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>) -> No
         for f in board.four_points(me).iter() {
             zone.set(f, true);
         }
-        push_legal(board, &zone, me, out);
+        push_legal(board, &zone, me, out, false);
         return Node::Moves { forced: true };
     }
-    push_legal(board, area, me, out);
+    push_legal(board, area, me, out, false);
     Node::Moves { forced: false }
 }
 
-fn push_legal(board: &mut Board, set: &Bits, me: Color, out: &mut Vec<(i32, u16)>) {
+/// Puts the legal empty points of `set` into `out` with their values (replacing what `out`
+/// held when `replace`).
+pub fn push_legal(
+    board: &mut Board,
+    set: &Bits,
+    me: Color,
+    out: &mut Vec<(i32, u16)>,
+    replace: bool,
+) {
+    if replace {
+        out.clear();
+    }
     for i in set.iter() {
         if board.cell(i) == Cell::Empty && !pattern::forbidden(board, me, i) {
             out.push((point_value(board, i, me), i as u16));

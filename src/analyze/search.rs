@@ -38,6 +38,8 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// Deepest ply reached.
     pub seldepth: usize,
+    /// Nodes of the horizon's VCF searches.
+    pub vcf_nodes: u64,
     start: Instant,
     hard_deadline: Option<Instant>,
     /// Set when a limit ran out: every score after it is meaningless and is discarded.
@@ -74,6 +76,7 @@ impl<'a> Searcher<'a> {
             vcf: vcf::Solver::new((bytes / 8).max(1 << 16))?,
             nodes: 0,
             seldepth: 0,
+            vcf_nodes: 0,
             start,
             hard_deadline: deadline,
             stopped: None,
@@ -81,7 +84,9 @@ impl<'a> Searcher<'a> {
             history: Box::new([[0; CELLS]; 2]),
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
         })
     }
 
@@ -142,8 +147,21 @@ impl<'a> Searcher<'a> {
         if alpha >= beta {
             return alpha;
         }
+        // At the horizon only a five decides before the quiescence step: no move list.
+        let me = self.board.to_move();
+        if !self.board.five_points(me).is_empty() {
+            return MATE - ply as i32 - 1;
+        }
+        if (depth <= 0 || ply >= MAX_PLY) && self.board.five_points(me.opponent()).is_empty() {
+            return self.quiesce(ply);
+        }
         let mut list = std::mem::take(&mut self.moves[ply]);
-        let node = moves::generate(&mut self.board, &self.areas[ply], &mut list);
+        let node = moves::generate(
+            &mut self.board,
+            &self.areas[ply],
+            &mut list,
+            self.settings.threats,
+        );
         let forced = match node {
             Node::Win => {
                 self.moves[ply] = list;
@@ -155,6 +173,9 @@ impl<'a> Searcher<'a> {
             }
             Node::Moves { forced } => forced,
         };
+        // The opponent's VCF, were the side to move to pass: then only its line's points and
+        // the side to move's own fours can stop it.
+        let forced = forced || (depth >= 1 && self.must_stop_vcf(&mut list));
         if list.is_empty() {
             self.moves[ply] = list;
             return 0;
@@ -208,7 +229,8 @@ impl<'a> Searcher<'a> {
             let next = if single { depth } else { depth - 1 };
             // Not the table move, not a killer, and no three or better made or stopped.
             let quiet = value < 5_000;
-            let reduction = if depth >= 3 && k >= 3 && !forced && quiet {
+            let reduction = if self.settings.reductions && depth >= 3 && k >= 3 && !forced && quiet
+            {
                 1 + i32::from(k >= 10)
             } else {
                 0
@@ -269,6 +291,38 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Whether the opponent has a VCF were the side to move to pass; if so, narrows `list` to
+    /// the points of that VCF's line and the side to move's fours (a stone elsewhere neither
+    /// takes a point the line needs nor gains a tempo).
+    fn must_stop_vcf(&mut self, list: &mut Vec<(i32, u16)>) -> bool {
+        if !self.settings.threats || !self.settings.leaf_vcf {
+            return false;
+        }
+        let me = self.board.to_move();
+        let opp = me.opponent();
+        if self.board.four_points(opp).is_empty() {
+            return false;
+        }
+        let limits = Limits {
+            depth: LEAF_VCF_DEPTH,
+            nodes: LEAF_VCF_NODES,
+            ..Limits::default()
+        };
+        self.board.set_to_move(opp);
+        let run = self.vcf.search(&mut self.board, opp, limits);
+        self.board.set_to_move(me);
+        self.vcf_nodes += run.nodes;
+        if run.outcome != Outcome::Win {
+            return false;
+        }
+        let mut zone = *self.board.four_points(me);
+        for p in self.vcf.line() {
+            zone.set(p.index(), true);
+        }
+        moves::push_legal(&mut self.board, &zone, me, list, true);
+        true
+    }
+
     /// The horizon: a VCF for the side to move is a mate, an only block is played out, and
     /// otherwise the static value stands.
     fn quiesce(&mut self, ply: usize) -> i32 {
@@ -280,6 +334,7 @@ impl<'a> Searcher<'a> {
                 ..Limits::default()
             };
             let run = self.vcf.search(&mut self.board, me, limits);
+            self.vcf_nodes += run.nodes;
             if run.outcome == Outcome::Win {
                 let mut len = self.vcf.line().len();
                 if run.ending == Some(Ending::ForcedFoul) {

@@ -330,6 +330,13 @@ impl Board {
         self.shapes[index].map(|b| Shape::from_u8((b >> shift) & 15))
     }
 
+    /// The four lines' shapes at cell `index` for both colours, packed a byte a line: black's
+    /// shape code in the low four bits, white's in the high four (codes as [`Shape::ALL`]).
+    #[inline]
+    pub fn shape_bytes(&self, index: usize) -> [u8; 4] {
+        self.shapes[index]
+    }
+
     /// The line key of cell `index` on line `dir`.
     #[inline]
     pub fn key(&self, index: usize, dir: usize) -> u32 {
