@@ -254,6 +254,9 @@ pub enum BenchMode {
     Vct,
     /// Both.
     All,
+    /// The analyzer on every position of the files (e.g. `puzzles/midgame.txt`): nodes per
+    /// second and the time to each depth, to `--depth` (default 8).
+    Analyze,
 }
 
 /// Arguments of `bench`.
@@ -277,6 +280,9 @@ pub struct BenchArgs {
     /// VCT: also check each proof against every defence (its time is not counted).
     #[arg(long)]
     pub verify: bool,
+    /// Analyze: the depth to search each position to.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
     /// Text for people, JSON Lines for programs.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,

@@ -113,6 +113,8 @@ pub struct BenchCases {
     pub vcf: bool,
     /// VCT cases.
     pub vct: bool,
+    /// Every position, by the analyzer, to this depth (then no solver cases).
+    pub analyze: Option<u32>,
 }
 
 /// `tengen bench`.
@@ -233,8 +235,9 @@ fn solve(args: SolveArgs) -> Solve {
 fn bench(args: BenchArgs) -> Bench {
     Bench {
         cases: BenchCases {
-            vcf: args.mode != BenchMode::Vct,
-            vct: args.mode != BenchMode::Vcf,
+            vcf: matches!(args.mode, BenchMode::Vcf | BenchMode::All),
+            vct: matches!(args.mode, BenchMode::Vct | BenchMode::All),
+            analyze: (args.mode == BenchMode::Analyze).then_some(args.depth),
         },
         search: search(&args.search),
         files: args.files,

@@ -135,6 +135,8 @@ pub struct Analysis {
     pub nodes: u64,
     /// Time spent, verification included.
     pub elapsed: Duration,
+    /// Time spent in the alpha-beta search alone (what nodes per second is measured over).
+    pub search_time: Duration,
     /// Every candidate, best first.
     pub candidates: Vec<Candidate>,
     /// Black's forbidden points (renju, black to move): never candidates.
@@ -185,6 +187,7 @@ pub fn analyze(
         seldepth: 0,
         nodes: 0,
         elapsed: Duration::ZERO,
+        search_time: Duration::ZERO,
         candidates: Vec::new(),
         forbidden,
         stopped: None,
@@ -255,6 +258,7 @@ pub fn analyze(
     let mut solver = task::Solver::new(solver_mb)?;
     let vct_win = root_vct(board, settings, &mut solver, vct_deadline, verify_deadline);
     let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
+    let search_start = Instant::now();
     let soft = settings.time.map(|t| t.mul_f64(0.6));
     for depth in 1..=max_depth {
         searcher.new_iteration();
@@ -321,6 +325,7 @@ pub fn analyze(
         }
     }
     analysis.nodes = searcher.nodes;
+    analysis.search_time = search_start.elapsed();
     if std::env::var_os("TENGEN_DEBUG").is_some() {
         eprintln!(
             "search nodes {} vcf nodes {}",

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::emit;
+use crate::analyze;
 use crate::cases::{self, Case, case};
 use crate::config::Bench;
 use crate::error::Error;
@@ -15,6 +16,9 @@ use crate::setup::Given;
 use crate::solve::task::{Solver, Task};
 
 pub fn run(args: Bench, out: &mut dyn Write) -> Result<u8, Error> {
+    if let Some(depth) = args.cases.analyze {
+        return analyze(&args, depth, out);
+    }
     let mut failures = 0;
     let (mut total_ms, mut total_nodes, mut cases) = (0.0, 0u64, 0);
     if !args.json {
@@ -102,4 +106,75 @@ pub fn run(args: Bench, out: &mut dyn Write) -> Result<u8, Error> {
         )?;
     }
     Ok(if failures > 0 { 1 } else { 0 })
+}
+
+/// The analyzer on every position of the files, to `depth`: nodes, time, nodes per second,
+/// and the time each iteration completed at.
+fn analyze(args: &Bench, depth: u32, out: &mut dyn Write) -> Result<u8, Error> {
+    let settings = analyze::Settings {
+        depth: Some(depth),
+        hash_mb: args.search.hash_mb,
+        ..analyze::Settings::default()
+    };
+    let (mut nodes, mut secs) = (0u64, 0.0f64);
+    if !args.json {
+        emit(
+            out,
+            &format!(
+                "{:<32} {:>5} {:>10} {:>9} {:>10}  ms to depth 1..{depth}\n",
+                "position", "depth", "nodes", "ms", "nodes/s"
+            ),
+        )?;
+    }
+    for file in &args.files {
+        let source = Source::from_arg(&file.to_string_lossy())?;
+        for loaded in input::load_all(&source, Given::default())? {
+            let id = loaded.meta.as_ref().map_or("-", |m| m.id.as_str());
+            if args
+                .filter
+                .as_ref()
+                .is_some_and(|f| !id.contains(f.as_str()))
+            {
+                continue;
+            }
+            let mut times = Vec::new();
+            let a = analyze::analyze(&loaded.board, &settings, |p| {
+                times.push(p.elapsed.as_secs_f64() * 1000.0)
+            })?;
+            let s = a.search_time.as_secs_f64();
+            nodes += a.nodes;
+            secs += s;
+            let nps = a.nodes as f64 / s.max(1e-9);
+            let line = if args.json {
+                serde_json::json!({
+                    "id": id, "depth": a.depth, "nodes": a.nodes,
+                    "search_ms": s * 1000.0, "nps": nps as u64, "ms_to_depth": times,
+                })
+                .to_string()
+                    + "\n"
+            } else {
+                let t: Vec<String> = times.iter().map(|t| format!("{t:.0}")).collect();
+                format!(
+                    "{id:<32} {:>5} {:>10} {:>9.0} {:>10.0}  {}\n",
+                    a.depth,
+                    a.nodes,
+                    s * 1000.0,
+                    nps,
+                    t.join(" ")
+                )
+            };
+            emit(out, &line)?;
+        }
+    }
+    if !args.json {
+        emit(
+            out,
+            &format!(
+                "{nodes} nodes in {:.0} ms of search: {:.0} nodes/s\n",
+                secs * 1000.0,
+                nodes as f64 / secs.max(1e-9)
+            ),
+        )?;
+    }
+    Ok(0)
 }

@@ -162,7 +162,7 @@ pub struct Analyze {
     pub nodes: u64,
     /// Time in milliseconds, mate verification included.
     pub elapsed_ms: f64,
-    /// Nodes per second.
+    /// Nodes per second of the alpha-beta search (the root VCT and verification not counted).
     pub nps: u64,
     /// Every scored candidate, best first.
     pub candidates: Vec<AnalyzeCandidate>,
@@ -222,6 +222,7 @@ impl Analyze {
                 .collect()
         };
         let secs = a.elapsed.as_secs_f64();
+        let search = a.search_time.as_secs_f64();
         Analyze {
             rule: board.rule(),
             to_move: me,
@@ -229,8 +230,8 @@ impl Analyze {
             seldepth: a.seldepth,
             nodes: a.nodes,
             elapsed_ms: secs * 1000.0,
-            nps: if secs > 0.0 {
-                (a.nodes as f64 / secs) as u64
+            nps: if search > 0.0 {
+                (a.nodes as f64 / search) as u64
             } else {
                 0
             },
