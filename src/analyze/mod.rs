@@ -357,15 +357,14 @@ pub fn analyze(
             }
         }
     }
-    if let Some((mv, mate_in)) = vct_win {
+    if let Some((line, mate_in)) = vct_win {
+        let mv = line[0];
         match scored.iter_mut().find(|c| c.mv == mv) {
             Some(c) if c.mate_in.is_none_or(|n| n > mate_in) => {
                 c.score = MATE - (2 * mate_in - 1);
                 c.mate_in = Some(mate_in);
                 c.bound = Bound::Exact;
-                if c.pv.len() < 2 {
-                    c.pv = vec![mv];
-                }
+                c.pv = line;
             }
             _ => {}
         }
@@ -401,7 +400,7 @@ fn legal_near(board: &mut Board, area: &crate::board::Bits) -> Vec<(i32, u16)> {
     out
 }
 
-/// The VCT solver's forced win for the side to move, verified: its first move and the
+/// The VCT solver's forced win for the side to move, verified: its main line and the
 /// winner's moves to the five. With a time limit the search stops at `deadline` and the check
 /// at `verify_by`; without one, the node budget bounds both.
 fn root_vct(
@@ -410,7 +409,7 @@ fn root_vct(
     solver: &mut task::Solver,
     deadline: Option<Instant>,
     verify_by: Option<Instant>,
-) -> Option<(Point, i32)> {
+) -> Option<(Vec<Point>, i32)> {
     if settings.root_vct_nodes == 0 {
         return None;
     }
@@ -451,7 +450,7 @@ fn root_vct(
         ..t.limits
     };
     verify::proof(board, me, proof, limits).ok()?;
-    Some((proof.mv, moves_to_five(proof) as i32))
+    Some((proof.main_line(), moves_to_five(proof) as i32))
 }
 
 /// The root VCT's bounds on attacker moves, tried in turn.
