@@ -194,24 +194,7 @@ pub fn analyze(
     };
     // The root's candidates; on an empty board, the centre.
     let mut roots = Vec::new();
-    let area = {
-        let mut a = crate::board::Bits::default();
-        for c in [Color::Black, Color::White] {
-            for p in board.stones(c) {
-                a.union_with(moves::near(settings.window, p.index()));
-            }
-        }
-        if board.total_stones() == 0 {
-            let c = board.size() / 2;
-            a.set(
-                Point::new(c, c)
-                    .expect("the centre is on the board")
-                    .index(),
-                true,
-            );
-        }
-        a
-    };
+    let area = moves::area(board, settings.window);
     let node = moves::generate(&mut scratch, &area, &mut roots, settings.threats);
     match node {
         moves::Node::Win => {

@@ -58,6 +58,23 @@ pub fn near(r: u8, i: usize) -> &'static Bits {
     &table.masks[i]
 }
 
+/// The points within `r` of any stone; on an empty board, the centre.
+pub fn area(board: &Board, r: u8) -> Bits {
+    let mut a = Bits::default();
+    for c in [Color::Black, Color::White] {
+        for p in board.stones(c) {
+            a.union_with(near(r, p.index()));
+        }
+    }
+    if board.total_stones() == 0 {
+        let c = board.size() / 2;
+        if let Some(centre) = crate::board::Point::new(c, c) {
+            a.set(centre.index(), true);
+        }
+    }
+    a
+}
+
 /// Generates the candidates of the side to move into `out` (cell indexes with their ordering
 /// values, unsorted); `area` is the window around the stones. Without `threats`, winning
 /// threats on the board do not narrow the list (the textbook engine: a five still must be

@@ -61,14 +61,8 @@ impl<'a> Searcher<'a> {
         deadline: Option<Instant>,
         bytes: usize,
     ) -> Result<Self, MemoryError> {
-        let mut area = Bits::default();
-        for c in [crate::board::Color::Black, crate::board::Color::White] {
-            for p in board.stones(c) {
-                area.union_with(moves::near(settings.window, p.index()));
-            }
-        }
         let mut areas = vec![Bits::default(); MAX_PLY + 2];
-        areas[0] = area;
+        areas[0] = moves::area(board, settings.window);
         Ok(Searcher {
             board: board.clone(),
             settings,
