@@ -206,6 +206,17 @@ fn a_spent_budget_is_unknown() {
     ]);
     assert_eq!(doc.result, Outcome::Unknown);
     assert!(doc.line.is_empty() && doc.proof.is_none());
+    // A spent time is unknown too (vct_unstable needs about 100M nodes): never no-win.
+    let doc = solve(&[
+        "--vct",
+        &file,
+        "--id",
+        "quintet/vct_unstable",
+        "--time",
+        "200ms",
+    ]);
+    assert_eq!(doc.result, Outcome::Unknown);
+    assert!(doc.nodes > 0 && doc.nodes < 10_000_000, "{}", doc.nodes);
 }
 
 #[test]
