@@ -321,7 +321,8 @@ impl<'a> Searcher<'a> {
     /// otherwise the static value stands.
     fn quiesce(&mut self, ply: usize) -> i32 {
         let me = self.board.to_move();
-        if self.settings.leaf_vcf {
+        // Without a four to play there is no VCF (a five was looked for already).
+        if self.settings.leaf_vcf && !self.board.four_points(me).is_empty() {
             let limits = Limits {
                 depth: LEAF_VCF_DEPTH,
                 nodes: LEAF_VCF_NODES,
