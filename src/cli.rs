@@ -240,6 +240,10 @@ pub struct AnalyzeArgs {
     /// Draw every scored point on the board, shaded by its score.
     #[arg(long)]
     pub heatmap: bool,
+    /// Search threads. Accepted for engine front ends; the search runs on one thread for
+    /// now (a parallel search is planned), so values above 1 change nothing.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub threads: u64,
     /// Memory for the search tables in megabytes (1 to 65536).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash_mb: u64,
