@@ -33,6 +33,12 @@ fn config(name: &str, time: Duration) -> Settings {
         "depth1" => Settings {
             depth: Some(1),
             hash_mb: 8,
+            root_vct_nodes: 0,
+            ..Settings::default()
+        },
+        "depth1vct" => Settings {
+            depth: Some(1),
+            hash_mb: 8,
             ..Settings::default()
         },
         "textbook" => Settings {

@@ -239,7 +239,12 @@ pub fn analyze(
         .collect();
     // A forced win found by the threat solver, verified.
     let mut solver = task::Solver::new(solver_mb)?;
-    let vct_win = root_vct(board, settings, &mut solver, vct_deadline, verify_deadline);
+    // `--depth 1` is the one-ply weight map: no threat search at the root.
+    let vct_win = if settings.depth == Some(1) {
+        None
+    } else {
+        root_vct(board, settings, &mut solver, vct_deadline, verify_deadline)
+    };
     let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
     let search_start = Instant::now();
     let soft = settings.time.map(|t| t.mul_f64(0.6));
