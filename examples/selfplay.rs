@@ -46,6 +46,16 @@ fn config(name: &str, time: Duration) -> Settings {
             ..Settings::textbook(3)
         },
         "window3" => Settings { window: 3, ..timed },
+        "top1" => Settings { top: 1, ..timed },
+        "vct25" => Settings {
+            vct_share: 0.25,
+            ..timed
+        },
+        "top1vct25" => Settings {
+            top: 1,
+            vct_share: 0.25,
+            ..timed
+        },
         d if d.starts_with("depth") => Settings {
             depth: Some(d[5..].parse().expect("depthN")),
             hash_mb: 32,

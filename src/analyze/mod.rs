@@ -59,6 +59,8 @@ pub struct Settings {
     pub root_vct_nodes: u64,
     /// Node budget of each mate verification.
     pub verify_nodes: u64,
+    /// Under a time limit, the share of it the root VCT may take.
+    pub vct_share: f64,
     /// Narrow the candidates to the answers when the opponent has a winning threat.
     pub threats: bool,
     /// Late-move reductions.
@@ -95,6 +97,7 @@ impl Default for Settings {
             leaf_vcf: true,
             root_vct_nodes: 200_000,
             verify_nodes: 2_000_000,
+            vct_share: 0.5,
             threats: true,
             reductions: true,
         }
@@ -220,10 +223,11 @@ pub fn analyze(
     // the search.
     let solver_mb = (settings.hash_mb / 4).max(1);
     let search_bytes = (settings.hash_mb - solver_mb.min(settings.hash_mb)).max(1) << 20;
-    // The time: the root VCT may take half of it, the search runs until 85% (and starts no
-    // iteration after 60%), and verification of mates has what is left.
+    // The time: the root VCT may take `vct_share` of it (half by default), the search runs
+    // until 85% (and starts no iteration after 60%), and verification of mates has the rest.
     let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
-    let (vct_deadline, search_deadline, verify_deadline) = (at(0.5), at(0.85), at(0.97));
+    let (vct_deadline, search_deadline, verify_deadline) =
+        (at(settings.vct_share.clamp(0.0, 0.8)), at(0.85), at(0.97));
     let mut searcher = Searcher::new(board, settings, start, search_deadline, search_bytes)?;
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
@@ -265,6 +269,17 @@ pub fn analyze(
             };
             let mut score = match kth {
                 Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
+                // An aspiration window around the last iteration's exact score, widened to
+                // the full window when the score falls outside it.
+                None if cand.bound == Bound::Exact && cand.score.abs() < MATE_BOUND => {
+                    let (lo, hi) = (cand.score - ASPIRATION, cand.score + ASPIRATION);
+                    let s = searcher.search_root_move(m, depth as i32, lo, hi);
+                    if (s <= lo || s >= hi) && searcher.stopped.is_none() {
+                        searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1)
+                    } else {
+                        s
+                    }
+                }
                 None => searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1),
             };
             let mut bound = Bound::Exact;
@@ -362,6 +377,9 @@ pub fn analyze(
     analysis.elapsed = start.elapsed();
     Ok(analysis)
 }
+
+/// Half-width of the aspiration window of a root move searched exactly.
+const ASPIRATION: i32 = 40;
 
 /// Deepest iteration without a depth limit.
 const MAX_ITERATION: u32 = 60;
