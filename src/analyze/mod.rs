@@ -136,6 +136,8 @@ pub struct Analysis {
     pub seldepth: u32,
     /// Search nodes.
     pub nodes: u64,
+    /// Nodes of the VCF searches at the horizon (not counted in `nodes`).
+    pub vcf_nodes: u64,
     /// Time spent, verification included.
     pub elapsed: Duration,
     /// Time spent in the alpha-beta search alone (what nodes per second is measured over).
@@ -189,6 +191,7 @@ pub fn analyze(
         depth: 0,
         seldepth: 0,
         nodes: 0,
+        vcf_nodes: 0,
         elapsed: Duration::ZERO,
         search_time: Duration::ZERO,
         candidates: Vec::new(),
@@ -228,7 +231,7 @@ pub fn analyze(
     let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
     let (vct_deadline, search_deadline, verify_deadline) =
         (at(settings.vct_share.clamp(0.0, 0.8)), at(0.85), at(0.97));
-    let mut searcher = Searcher::new(board, settings, start, search_deadline, search_bytes)?;
+    let mut searcher = Searcher::new(board, settings, search_deadline, search_bytes)?;
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
         .iter()
@@ -329,12 +332,7 @@ pub fn analyze(
     }
     analysis.nodes = searcher.nodes;
     analysis.search_time = search_start.elapsed();
-    if std::env::var_os("TENGEN_DEBUG").is_some() {
-        eprintln!(
-            "search nodes {} vcf nodes {}",
-            searcher.nodes, searcher.vcf_nodes
-        );
-    }
+    analysis.vcf_nodes = searcher.vcf_nodes;
     analysis.seldepth = searcher.seldepth as u32;
     drop(searcher);
     // Mates: verified, else reported as plain scores.

@@ -40,7 +40,6 @@ pub struct Searcher<'a> {
     pub seldepth: usize,
     /// Nodes of the horizon's VCF searches.
     pub vcf_nodes: u64,
-    start: Instant,
     hard_deadline: Option<Instant>,
     /// Set when a limit ran out: every score after it is meaningless and is discarded.
     pub stopped: Option<Stop>,
@@ -57,7 +56,6 @@ impl<'a> Searcher<'a> {
     pub fn new(
         board: &Board,
         settings: &'a Settings,
-        start: Instant,
         deadline: Option<Instant>,
         bytes: usize,
     ) -> Result<Self, MemoryError> {
@@ -71,7 +69,6 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             vcf_nodes: 0,
-            start,
             hard_deadline: deadline,
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
@@ -339,11 +336,6 @@ impl<'a> Searcher<'a> {
             }
         }
         evaluate(&self.board, &self.settings.weights)
-    }
-
-    /// How long the search has run.
-    pub fn elapsed(&self) -> std::time::Duration {
-        self.start.elapsed()
     }
 }
 
