@@ -178,6 +178,17 @@ pub fn is_winning_threat(shapes: &[Shape; 4]) -> bool {
     c.straight || c.fours >= 2 || (c.fours >= 1 && c.threes >= 1)
 }
 
+/// What a move by `me` at `index` makes for `me` and what it stops for the opponent (what the
+/// opponent would have made there), in words: see [`shape_words`].
+pub fn move_words(
+    board: &Board,
+    index: usize,
+    me: Color,
+) -> (Vec<&'static str>, Vec<&'static str>) {
+    let words = |c: Color| shape_words(&Class::of(&board.shapes(index, c)));
+    (words(me), words(me.opponent()))
+}
+
 /// What a stone of one colour makes at a point, in words, strongest first: `five`,
 /// `open four`, `double four`, `four-three`, `four`, `double three`, `open three`,
 /// `closed three`, `two twos`, `open two`. Empty when it makes none of these.

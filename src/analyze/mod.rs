@@ -22,7 +22,7 @@ pub mod tt;
 
 use std::time::{Duration, Instant};
 
-use eval::{MATE, MATE_BOUND, Weights, point_value};
+use eval::{MATE, MATE_BOUND, Weights};
 use search::{Searcher, Stop};
 pub use tt::Bound;
 
@@ -218,7 +218,7 @@ pub fn analyze(
             return Ok(analysis);
         }
         // Every legal move loses: the search scores the near points at the loss.
-        moves::Node::Lost => roots = legal_near(&mut scratch, &area),
+        moves::Node::Lost => moves::push_legal(&mut scratch, &area, me, &mut roots, true),
         moves::Node::Moves { .. } => {}
     }
     roots.sort_unstable_by(|a, b| b.cmp(a));
@@ -391,17 +391,6 @@ fn rank(c: &mut [Candidate]) {
             .cmp(&a.score)
             .then((a.bound != Bound::Exact).cmp(&(b.bound != Bound::Exact)))
     });
-}
-
-fn legal_near(board: &mut Board, area: &crate::board::Bits) -> Vec<(i32, u16)> {
-    let me = board.to_move();
-    let mut out = Vec::new();
-    for i in area.iter() {
-        if board.cell(i) == crate::board::Cell::Empty && !pattern::forbidden(board, me, i) {
-            out.push((point_value(board, i, me), i as u16));
-        }
-    }
-    out
 }
 
 /// The VCT solver's forced win for the side to move, verified: its main line and the

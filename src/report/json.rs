@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analyze::eval::{shape_words, win_probability};
+use crate::analyze::eval::{move_words, win_probability};
 use crate::analyze::{self, Bound};
 use crate::board::{Board, Color, Point, Rule};
-use crate::pattern::{Class, Foul};
+use crate::pattern::Foul;
 use crate::solve::proof::Attack;
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
@@ -215,11 +215,10 @@ impl Analyze {
     /// The document for an analysis of `board`.
     pub fn of(board: &Board, a: &analyze::Analysis) -> Analyze {
         let me = a.to_move;
-        let words = |c: Color, p: Point| -> Vec<String> {
-            shape_words(&Class::of(&board.shapes(p.index(), c)))
-                .into_iter()
-                .map(str::to_string)
-                .collect()
+        let words = |p: Point| {
+            let (makes, stops) = move_words(board, p.index(), me);
+            let owned = |w: Vec<&str>| w.into_iter().map(str::to_string).collect::<Vec<_>>();
+            (owned(makes), owned(stops))
         };
         let secs = a.elapsed.as_secs_f64();
         let search = a.search_time.as_secs_f64();
@@ -239,7 +238,8 @@ impl Analyze {
                 .candidates
                 .iter()
                 .enumerate()
-                .map(|(k, c)| AnalyzeCandidate {
+                .map(|(k, c)| (k, c, words(c.mv)))
+                .map(|(k, c, (makes, stops))| AnalyzeCandidate {
                     mv: c.mv,
                     rank: k + 1,
                     score: c.score,
@@ -255,8 +255,8 @@ impl Analyze {
                     },
                     mate_in: c.mate_in,
                     pv: c.pv.clone(),
-                    makes: words(me, c.mv),
-                    stops: words(me.opponent(), c.mv),
+                    makes,
+                    stops,
                     depth: c.depth,
                 })
                 .collect(),

@@ -4,10 +4,9 @@
 
 use colored::Color as Ink;
 
-use crate::analyze::eval::{shape_words, win_probability};
+use crate::analyze::eval::{move_words, win_probability};
 use crate::analyze::{Analysis, Bound};
 use crate::board::{Board, Color, Point};
-use crate::pattern::Class;
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
 
@@ -327,8 +326,7 @@ pub fn analysis(
             Some(_) => 0.0,
             None => win_probability(c.score) * 100.0,
         };
-        let makes = shape_words(&Class::of(&board.shapes(c.mv.index(), me)));
-        let stops = shape_words(&Class::of(&board.shapes(c.mv.index(), me.opponent())));
+        let (makes, stops) = move_words(board, c.mv.index(), me);
         let mut why = Vec::new();
         if !makes.is_empty() {
             why.push(format!("makes {}", makes.join(", ")));

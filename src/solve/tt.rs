@@ -86,11 +86,6 @@ impl FailTable {
         })
     }
 
-    /// Most bytes the table will take.
-    pub fn max_bytes(&self) -> usize {
-        self.max_slots * 8
-    }
-
     /// Forgets every entry and goes back to the starting size: the next search runs as on a
     /// new table (node counts do not depend on what ran before). Gives back what it grew by.
     pub fn reset(&mut self) {
@@ -205,11 +200,6 @@ impl PnTable {
             mask: n - 1,
             generation: 1,
         })
-    }
-
-    /// Bytes the table takes.
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * 8
     }
 
     /// Forgets every entry.

@@ -80,11 +80,6 @@ impl Solver {
         })
     }
 
-    /// Most bytes the solver's table takes.
-    pub fn max_bytes(&self) -> usize {
-        self.table.max_bytes()
-    }
-
     /// Forgets the failures found so far and shrinks the table back to its starting size, so
     /// the next search's node count does not depend on what ran before.
     pub fn reset(&mut self) {
