@@ -222,7 +222,7 @@ pub struct AnalyzeArgs {
     /// Search this many plies deep (default: as deep as the time allows).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
-    /// Stop after this many search nodes.
+    /// Stop after this many search nodes (alpha-beta positions and the horizon's VCF positions).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Stop after this long: `500ms`, `10s`, `2m` (default: 1s when no limit is given).

@@ -38,7 +38,7 @@ use crate::solve::{Ending, Limits, Outcome, verify};
 pub struct Settings {
     /// Deepest iteration (plies).
     pub depth: Option<u32>,
-    /// Most search nodes.
+    /// Most search nodes (alpha-beta and horizon VCF positions together).
     pub nodes: Option<u64>,
     /// Most time, checked during the search (verification of mates comes after it and has
     /// its own budget within this time).
@@ -134,9 +134,11 @@ pub struct Analysis {
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,
-    /// Search nodes.
+    /// Positions the search visited: the alpha-beta nodes plus the positions of the VCF
+    /// searches at the horizon (as Rapfi counts its VCF quiescence nodes). `--nodes` limits
+    /// this count.
     pub nodes: u64,
-    /// Nodes of the VCF searches at the horizon (not counted in `nodes`).
+    /// How many of `nodes` were the horizon's VCF positions.
     pub vcf_nodes: u64,
     /// Time spent, verification included.
     pub elapsed: Duration,
@@ -155,7 +157,7 @@ pub struct Analysis {
 pub struct Progress {
     /// The iteration just completed.
     pub depth: u32,
-    /// Search nodes so far.
+    /// Search nodes so far (horizon VCF positions included, as in [`Analysis::nodes`]).
     pub nodes: u64,
     /// Time so far.
     pub elapsed: Duration,
@@ -319,7 +321,7 @@ pub fn analyze(
         analysis.depth = depth;
         progress(&Progress {
             depth,
-            nodes: searcher.nodes,
+            nodes: searcher.nodes + searcher.vcf_nodes,
             elapsed: start.elapsed(),
             score: scored[0].score,
             pv: scored[0].pv.clone(),
@@ -330,7 +332,7 @@ pub fn analyze(
             break;
         }
     }
-    analysis.nodes = searcher.nodes;
+    analysis.nodes = searcher.nodes + searcher.vcf_nodes;
     analysis.search_time = search_start.elapsed();
     analysis.vcf_nodes = searcher.vcf_nodes;
     analysis.seldepth = searcher.seldepth as u32;

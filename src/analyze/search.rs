@@ -18,6 +18,8 @@ const INF: i32 = MATE + 1;
 /// Nodes and depth of each VCF the quiescence step runs.
 const LEAF_VCF_NODES: u64 = 300;
 const LEAF_VCF_DEPTH: u32 = 10;
+/// How many moves of a node are picked by a linear scan before the rest are sorted.
+const LAZY_PICKS: usize = 3;
 
 /// Why the search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +36,8 @@ pub struct Searcher<'a> {
     settings: &'a Settings,
     tt: Table,
     vcf: vcf::Solver,
-    /// Nodes searched (quiescence nodes included, the leaf VCFs' own nodes not).
+    /// Positions visited by the alpha-beta search (horizon nodes included; the horizon's VCF
+    /// positions are counted in `vcf_nodes`).
     pub nodes: u64,
     /// Deepest ply reached.
     pub seldepth: usize,
@@ -112,7 +115,7 @@ impl<'a> Searcher<'a> {
 
     fn check_limits(&mut self) {
         if let Some(limit) = self.settings.nodes
-            && self.nodes >= limit
+            && self.nodes + self.vcf_nodes >= limit
         {
             self.stopped = Some(Stop::Nodes);
         }
@@ -146,6 +149,21 @@ impl<'a> Searcher<'a> {
         if (depth <= 0 || ply >= MAX_PLY) && self.board.five_points(me.opponent()).is_empty() {
             return self.quiesce(ply);
         }
+        // The table before the move list: a cut here costs no generation.
+        let key = self.board.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.get(key) {
+            tt_move = e.best;
+            let score = from_tt(e.score, ply);
+            if e.depth >= depth {
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
         let mut list = std::mem::take(&mut self.moves[ply]);
         let node = moves::generate(
             &mut self.board,
@@ -176,29 +194,6 @@ impl<'a> Searcher<'a> {
             self.moves[ply] = list;
             return self.quiesce(ply);
         }
-        let key = self.board.hash();
-        let mut tt_move = None;
-        if let Some(e) = self.tt.get(key) {
-            tt_move = e.best;
-            let score = from_tt(e.score, ply);
-            if e.depth >= depth {
-                match e.bound {
-                    Bound::Exact => {
-                        self.moves[ply] = list;
-                        return score;
-                    }
-                    Bound::Lower if score >= beta => {
-                        self.moves[ply] = list;
-                        return score;
-                    }
-                    Bound::Upper if score <= alpha => {
-                        self.moves[ply] = list;
-                        return score;
-                    }
-                    _ => {}
-                }
-            }
-        }
         let side = self.board.to_move().index();
         for (v, m) in list.iter_mut() {
             if Some(*m) == tt_move {
@@ -208,11 +203,18 @@ impl<'a> Searcher<'a> {
             }
             *v += self.history[side][*m as usize].min(1 << 19);
         }
-        list.sort_unstable_by(|a, b| b.cmp(a));
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         for k in 0..list.len() {
+            // The first moves are picked one at a time (most cuts come early); the rest are
+            // sorted once.
+            if k < LAZY_PICKS {
+                let best_k = (k..list.len()).max_by_key(|&j| list[j]).unwrap_or(k);
+                list.swap(k, best_k);
+            } else if k == LAZY_PICKS {
+                list[k..].sort_unstable_by(|a, b| b.cmp(a));
+            }
             let (value, m) = list[k];
             let m = m as usize;
             self.play(m, ply);

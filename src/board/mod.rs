@@ -51,6 +51,9 @@ impl Cell {
     }
 }
 
+/// Journal entries a board can hold: 40 for each stone of the largest board.
+const JOURNAL: usize = 40 * MAX_SIZE as usize * MAX_SIZE as usize;
+
 /// A board of a given size and rule, with the stones on it and the side to move.
 ///
 /// Stones arrive two ways: [`Board::put`] places a set-up stone (a composed position has no move
@@ -76,8 +79,11 @@ pub struct Board {
     flags: [u8; CELLS],
     /// Shapes overwritten by each placement, `(cell, line, old shape)` packed, so taking the
     /// stone off restores them instead of re-reading the table; `marks` holds where each
-    /// placement's entries start. Placements and removals nest (play/undo, drop/lift).
-    journal: Vec<u32>,
+    /// placement's entries start. Placements and removals nest (play/undo, drop/lift). The
+    /// journal has room for every stone's 40 entries, so writing one never checks capacity:
+    /// its first `journal_len` entries are live.
+    journal: Box<[u32]>,
+    journal_len: usize,
     marks: Vec<u32>,
     table: &'static shape::Compact,
     /// Per colour and shape code: how many (empty cell, line) pairs show that shape, kept up
@@ -120,7 +126,8 @@ impl Board {
             fives: [Bits::default(); 2],
             fours: [Bits::default(); 2],
             flags: [0; CELLS],
-            journal: Vec::new(),
+            journal: vec![0; JOURNAL].into_boxed_slice(),
+            journal_len: 0,
             marks: Vec::new(),
             table: shape::compact(rule),
             tally: [[0; 16]; 2],
@@ -153,7 +160,7 @@ impl Board {
         self.fours = [Bits::default(); 2];
         self.flags = [0; CELLS];
         // Stones placed before this point are taken off by re-reading their neighbours.
-        self.journal.clear();
+        self.journal_len = 0;
         self.marks.clear();
         self.tally = [[0; 16]; 2];
         for i in 0..CELLS {
@@ -373,26 +380,30 @@ impl Board {
         for d in 0..4 {
             self.count(self.shapes[i][d], -1);
         }
-        self.marks.push(self.journal.len() as u32);
+        self.marks.push(self.journal_len as u32);
+        let mut n = self.journal_len;
         for (d, &step) in DIRS.iter().enumerate() {
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (i as isize + k as isize * step) as usize;
                 let key = self.keys[q][d] | code << shape::shift(-k);
                 self.keys[q][d] = key;
                 if self.cells[q] == Cell::Empty {
+                    // Written whether or not the shape changed: a store and a cancelling
+                    // tally update cost less than a mispredicted branch.
                     let old = self.shapes[q][d];
                     let new = self.table.get(key);
+                    self.shapes[q][d] = new;
+                    self.count(old, -1);
+                    self.count(new, 1);
+                    self.journal[n] = (q as u32) << 10 | (d as u32) << 8 | old as u32;
+                    n += usize::from(new != old);
                     if new != old {
-                        self.shapes[q][d] = new;
-                        self.count(old, -1);
-                        self.count(new, 1);
-                        self.journal
-                            .push((q as u32) << 10 | (d as u32) << 8 | old as u32);
                         self.reflag(q);
                     }
                 }
             }
         }
+        self.journal_len = n;
     }
 
     /// Takes the stone off cell `i` and updates the keys and shapes around it.
@@ -413,8 +424,9 @@ impl Board {
             // The last placement was this one: put back the shapes it changed. The cell's own
             // shapes were left alone while it was taken, so they are still right.
             Some(start) => {
-                while self.journal.len() > start as usize {
-                    let e = self.journal.pop().unwrap_or(0);
+                while self.journal_len > start as usize {
+                    self.journal_len -= 1;
+                    let e = self.journal[self.journal_len];
                     let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
                     self.count(self.shapes[q][d], -1);
                     self.count(e as u8, 1);
@@ -535,7 +547,7 @@ impl Board {
 impl Clone for Board {
     fn clone(&self) -> Board {
         let mut b = Board {
-            journal: Vec::new(),
+            journal: vec![0; JOURNAL].into_boxed_slice(),
             marks: Vec::new(),
             history: Vec::new(),
             ..*self
@@ -555,7 +567,9 @@ impl Clone for Board {
         self.fives = source.fives;
         self.fours = source.fours;
         self.flags = source.flags;
-        self.journal.clone_from(&source.journal);
+        let n = source.journal_len;
+        self.journal[..n].copy_from_slice(&source.journal[..n]);
+        self.journal_len = n;
         self.marks.clone_from(&source.marks);
         self.table = source.table;
         self.tally = source.tally;

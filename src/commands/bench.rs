@@ -147,7 +147,7 @@ fn analyze(args: &Bench, depth: u32, out: &mut dyn Write) -> Result<u8, Error> {
             let nps = a.nodes as f64 / s.max(1e-9);
             let line = if args.json {
                 serde_json::json!({
-                    "id": id, "depth": a.depth, "nodes": a.nodes,
+                    "id": id, "depth": a.depth, "nodes": a.nodes, "vcf_nodes": a.vcf_nodes,
                     "search_ms": s * 1000.0, "nps": nps as u64, "ms_to_depth": times,
                 })
                 .to_string()

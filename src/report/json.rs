@@ -158,8 +158,11 @@ pub struct Analyze {
     pub depth: u32,
     /// The deepest ply reached (forced replies and the horizon's VCF go past `depth`).
     pub seldepth: u32,
-    /// Search nodes.
+    /// Positions the search visited: alpha-beta nodes plus the horizon's VCF positions (Rapfi
+    /// likewise counts its VCF quiescence nodes).
     pub nodes: u64,
+    /// How many of `nodes` were the horizon's VCF positions.
+    pub vcf_nodes: u64,
     /// Time in milliseconds, mate verification included.
     pub elapsed_ms: f64,
     /// Nodes per second of the alpha-beta search (the root VCT and verification not counted).
@@ -228,6 +231,7 @@ impl Analyze {
             depth: a.depth,
             seldepth: a.seldepth,
             nodes: a.nodes,
+            vcf_nodes: a.vcf_nodes,
             elapsed_ms: secs * 1000.0,
             nps: if search > 0.0 {
                 (a.nodes as f64 / search) as u64

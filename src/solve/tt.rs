@@ -41,8 +41,31 @@ pub fn zeroed(n: usize, what: &'static str) -> Result<Vec<u64>, MemoryError> {
         if ptr.is_null() {
             return Err(error);
         }
+        advise_huge_pages(ptr as *mut u8, layout.size());
         Ok(Vec::from_raw_parts(ptr, n, n))
     }
+}
+
+/// Asks Linux to back the 2 MB-aligned part of a large table with transparent huge pages: one
+/// page fault (and one TLB entry) per 2 MB instead of per 4 KB as the search first touches
+/// it. Measured on `bench --mode analyze`: the page faults of a fresh table were a fifth of
+/// the profile. Elsewhere, or when the kernel says no, nothing changes.
+fn advise_huge_pages(ptr: *mut u8, size: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = (ptr as usize).next_multiple_of(HUGE);
+        let end = (ptr as usize + size) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: `start..end` lies inside the allocation that `ptr` and `size` describe;
+            // MADV_HUGEPAGE only changes how the kernel backs those pages, not their contents.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, size);
 }
 
 /// The largest power of two of `u64` slots that fits in `bytes` (at least `min`).

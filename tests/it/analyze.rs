@@ -58,6 +58,7 @@ fn json_has_the_documented_fields_and_ranks_in_order() {
         "depth",
         "seldepth",
         "nodes",
+        "vcf_nodes",
         "elapsed_ms",
         "nps",
         "candidates",
