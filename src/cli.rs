@@ -240,10 +240,11 @@ pub struct AnalyzeArgs {
     /// Draw every scored point on the board, shaded by its score.
     #[arg(long)]
     pub heatmap: bool,
-    /// Search threads. Accepted for engine front ends; the search runs on one thread for
-    /// now (a parallel search is planned), so values above 1 change nothing.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=512))]
-    pub threads: u64,
+    /// Search threads (1 to 512). With two or more, the root VCT runs beside the search and
+    /// the other threads search in parallel over the shared table (Lazy SMP). Default: the
+    /// machine's cores when only time limits the search, else 1 (one thread is deterministic).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub threads: Option<u64>,
     /// Memory for the search tables in megabytes (1 to 65536).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash_mb: u64,

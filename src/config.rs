@@ -202,6 +202,16 @@ fn analyze(args: AnalyzeArgs) -> Analyze {
             top: args.top as usize,
             all: args.all,
             hash_mb: args.hash_mb as usize,
+            threads: args.threads.map_or_else(
+                || {
+                    if args.depth.is_none() && args.nodes.is_none() {
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    } else {
+                        1
+                    }
+                },
+                |n| n as usize,
+            ),
             ..analyze::Settings::default()
         },
         heatmap: args.heatmap,

@@ -20,11 +20,14 @@ pub mod moves;
 pub mod search;
 pub mod tt;
 
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use eval::{MATE, MATE_BOUND, Weights};
 use search::{Searcher, Stop};
 pub use tt::Bound;
+use tt::Table;
 
 use crate::board::{Board, Color, Point};
 use crate::pattern::{self, Foul};
@@ -65,6 +68,10 @@ pub struct Settings {
     pub threats: bool,
     /// Late-move reductions.
     pub reductions: bool,
+    /// Search threads. With more than one, the root VCT runs on a thread of its own beside
+    /// the search (and joins the search when done), and the others search the root in
+    /// parallel over the shared table (Lazy SMP). One thread is deterministic.
+    pub threads: usize,
 }
 
 impl Settings {
@@ -100,6 +107,7 @@ impl Default for Settings {
             vct_share: 0.5,
             threats: true,
             reductions: true,
+            threads: 1,
         }
     }
 }
@@ -233,7 +241,18 @@ pub fn analyze(
     let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
     let (vct_deadline, search_deadline, verify_deadline) =
         (at(settings.vct_share.clamp(0.0, 0.8)), at(0.85), at(0.97));
-    let mut searcher = Searcher::new(board, settings, search_deadline, search_bytes)?;
+    let threads = settings.threads.max(1);
+    // A VCT on a thread of its own may use the search's whole time.
+    let parallel_vct = threads >= 2 && settings.depth != Some(1) && settings.root_vct_nodes > 0;
+    let vct_deadline = if parallel_vct {
+        search_deadline
+    } else {
+        vct_deadline
+    };
+    let tt = Table::new(search_bytes / 8 * 7)?;
+    let vcf_bytes = search_bytes / 8 / threads;
+    let halt = AtomicBool::new(false);
+    let mut searcher = Searcher::new(board, settings, search_deadline, &tt, vcf_bytes, None)?;
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
         .iter()
@@ -246,93 +265,146 @@ pub fn analyze(
             depth: 0,
         })
         .collect();
-    // A forced win found by the threat solver, verified.
-    let mut solver = task::Solver::new(solver_mb)?;
+    // A forced win found by the threat solver, verified: before the search on one thread, on
+    // a thread of its own beside it on more. Its solver and the verifier's share their memory.
+    let mut solver = task::Solver::new(
+        if parallel_vct {
+            solver_mb / 2
+        } else {
+            solver_mb
+        }
+        .max(1),
+    )?;
+    let mut vct_solver = if parallel_vct {
+        Some(task::Solver::new((solver_mb / 2).max(1))?)
+    } else {
+        None
+    };
     // `--depth 1` is the one-ply weight map: no threat search at the root.
-    let vct_win = if settings.depth == Some(1) {
+    let mut vct_win = if settings.depth == Some(1) || parallel_vct {
         None
     } else {
         root_vct(board, settings, &mut solver, vct_deadline, verify_deadline)
     };
-    let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
+    let helper_nodes = AtomicU64::new(0);
     let search_start = Instant::now();
-    let soft = settings.time.map(|t| t.mul_f64(0.6));
-    for depth in 1..=max_depth {
-        searcher.new_iteration();
-        let mut next = scored.clone();
-        let exact_all = settings.all || depth == 1;
-        let mut exact: Vec<i32> = Vec::new();
-        let mut complete = true;
-        for cand in next.iter_mut() {
-            let m = cand.mv.index();
-            let kth = if exact.len() >= settings.top && !exact_all {
-                let mut sorted = exact.clone();
-                sorted.sort_unstable_by(|a, b| b.cmp(a));
-                Some(sorted[settings.top - 1])
-            } else {
-                None
-            };
-            let mut score = match kth {
-                Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
-                // An aspiration window around the last iteration's exact score, widened to
-                // the full window when the score falls outside it.
-                None if cand.bound == Bound::Exact && cand.score.abs() < MATE_BOUND => {
-                    let (lo, hi) = (cand.score - ASPIRATION, cand.score + ASPIRATION);
-                    let s = searcher.search_root_move(m, depth as i32, lo, hi);
-                    if (s <= lo || s >= hi) && searcher.stopped.is_none() {
-                        searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1)
+    std::thread::scope(|scope| {
+        let vct_thread = vct_solver.as_mut().map(|vct_solver| {
+            let (tt, halt, helper_nodes) = (&tt, &halt, &helper_nodes);
+            scope.spawn(move || {
+                let win = root_vct(board, settings, vct_solver, vct_deadline, verify_deadline);
+                helper(
+                    board,
+                    settings,
+                    search_deadline,
+                    tt,
+                    vcf_bytes,
+                    halt,
+                    1,
+                    helper_nodes,
+                );
+                win
+            })
+        });
+        for id in 1 + usize::from(parallel_vct)..threads {
+            let (tt, halt, helper_nodes) = (&tt, &halt, &helper_nodes);
+            scope.spawn(move || {
+                helper(
+                    board,
+                    settings,
+                    search_deadline,
+                    tt,
+                    vcf_bytes,
+                    halt,
+                    id,
+                    helper_nodes,
+                )
+            });
+        }
+        let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
+        let soft = settings.time.map(|t| t.mul_f64(0.6));
+        for depth in 1..=max_depth {
+            searcher.new_iteration();
+            let mut next = scored.clone();
+            let exact_all = settings.all || depth == 1;
+            let mut exact: Vec<i32> = Vec::new();
+            let mut complete = true;
+            for cand in next.iter_mut() {
+                let m = cand.mv.index();
+                let kth = if exact.len() >= settings.top && !exact_all {
+                    let mut sorted = exact.clone();
+                    sorted.sort_unstable_by(|a, b| b.cmp(a));
+                    Some(sorted[settings.top - 1])
+                } else {
+                    None
+                };
+                let mut score = match kth {
+                    Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
+                    // An aspiration window around the last iteration's exact score, widened to
+                    // the full window when the score falls outside it.
+                    None if cand.bound == Bound::Exact && cand.score.abs() < MATE_BOUND => {
+                        let (lo, hi) = (cand.score - ASPIRATION, cand.score + ASPIRATION);
+                        let s = searcher.search_root_move(m, depth as i32, lo, hi);
+                        if (s <= lo || s >= hi) && searcher.stopped.is_none() {
+                            searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1)
+                        } else {
+                            s
+                        }
+                    }
+                    None => searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1),
+                };
+                let mut bound = Bound::Exact;
+                if let Some(k) = kth {
+                    if score > k && searcher.stopped.is_none() {
+                        score = searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1);
                     } else {
-                        s
+                        bound = Bound::Upper;
                     }
                 }
-                None => searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1),
-            };
-            let mut bound = Bound::Exact;
-            if let Some(k) = kth {
-                if score > k && searcher.stopped.is_none() {
-                    score = searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1);
+                if searcher.stopped.is_some() {
+                    complete = false;
+                    break;
+                }
+                cand.score = score;
+                cand.bound = bound;
+                cand.depth = depth;
+                cand.mate_in = None;
+                if bound == Bound::Exact {
+                    exact.push(score);
+                    cand.pv = std::iter::once(cand.mv)
+                        .chain(searcher.pv_below_root())
+                        .collect();
                 } else {
-                    bound = Bound::Upper;
+                    cand.pv = vec![cand.mv];
                 }
             }
-            if searcher.stopped.is_some() {
-                complete = false;
+            if !complete {
+                analysis.stopped = searcher.stopped;
                 break;
             }
-            cand.score = score;
-            cand.bound = bound;
-            cand.depth = depth;
-            cand.mate_in = None;
-            if bound == Bound::Exact {
-                exact.push(score);
-                cand.pv = std::iter::once(cand.mv)
-                    .chain(searcher.pv_below_root())
-                    .collect();
-            } else {
-                cand.pv = vec![cand.mv];
+            rank(&mut next);
+            scored = next;
+            analysis.depth = depth;
+            progress(&Progress {
+                depth,
+                nodes: searcher.nodes + searcher.vcf_nodes,
+                elapsed: start.elapsed(),
+                score: scored[0].score,
+                pv: scored[0].pv.clone(),
+            });
+            let decided = scored[0].score.abs() > MATE_BOUND
+                && (MATE - scored[0].score.abs()) as u32 <= depth;
+            if decided || soft.is_some_and(|s| start.elapsed() >= s) {
+                break;
             }
         }
-        if !complete {
-            analysis.stopped = searcher.stopped;
-            break;
+        // Helper threads stop with the main one.
+        halt.store(true, Relaxed);
+        if let Some(handle) = vct_thread {
+            vct_win = handle.join().unwrap_or(None);
         }
-        rank(&mut next);
-        scored = next;
-        analysis.depth = depth;
-        progress(&Progress {
-            depth,
-            nodes: searcher.nodes + searcher.vcf_nodes,
-            elapsed: start.elapsed(),
-            score: scored[0].score,
-            pv: scored[0].pv.clone(),
-        });
-        let decided =
-            scored[0].score.abs() > MATE_BOUND && (MATE - scored[0].score.abs()) as u32 <= depth;
-        if decided || soft.is_some_and(|s| start.elapsed() >= s) {
-            break;
-        }
-    }
-    analysis.nodes = searcher.nodes + searcher.vcf_nodes;
+    });
+    analysis.nodes = searcher.nodes + searcher.vcf_nodes + helper_nodes.load(Relaxed);
     analysis.search_time = search_start.elapsed();
     analysis.vcf_nodes = searcher.vcf_nodes;
     analysis.seldepth = searcher.seldepth as u32;
@@ -376,6 +448,33 @@ pub fn analyze(
     analysis.candidates = scored;
     analysis.elapsed = start.elapsed();
     Ok(analysis)
+}
+
+/// A helper thread of the parallel search: it searches the root to ever greater depths, odd
+/// helpers one ply deeper than even ones, filling the shared table, until `halt`; then adds
+/// its nodes to `nodes`.
+#[allow(clippy::too_many_arguments)]
+fn helper(
+    board: &Board,
+    settings: &Settings,
+    deadline: Option<Instant>,
+    tt: &Table,
+    vcf_bytes: usize,
+    halt: &AtomicBool,
+    id: usize,
+    nodes: &AtomicU64,
+) {
+    let Ok(mut searcher) = Searcher::new(board, settings, deadline, tt, vcf_bytes, Some(halt))
+    else {
+        return;
+    };
+    let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1) as i32;
+    let mut depth = 1 + (id % 2) as i32;
+    while searcher.stopped.is_none() && !halt.load(Relaxed) && depth <= max_depth + 1 {
+        searcher.search_root(depth);
+        depth += 1;
+    }
+    nodes.fetch_add(searcher.nodes + searcher.vcf_nodes, Relaxed);
 }
 
 /// Half-width of the aspiration window of a root move searched exactly.

@@ -2,6 +2,8 @@
 //! killer and history move ordering, late-move reductions, and a quiescence step that asks
 //! the VCF solver whether the side to move wins by fours.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::Settings;
@@ -28,13 +30,17 @@ pub enum Stop {
     Time,
     /// The node budget ran out.
     Nodes,
+    /// The main thread told a helper thread to stop.
+    Halted,
 }
 
 /// The search's state, reused from one iteration to the next.
 pub struct Searcher<'a> {
     pub(super) board: Board,
     settings: &'a Settings,
-    tt: Table,
+    tt: &'a Table,
+    /// Set by the main thread when a helper thread is to stop.
+    halt: Option<&'a AtomicBool>,
     vcf: vcf::Solver,
     /// Positions visited by the alpha-beta search (horizon nodes included; the horizon's VCF
     /// positions are counted in `vcf_nodes`).
@@ -54,21 +60,24 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher on a copy of `board`, its tables within `bytes` (seven eighths for the
-    /// transposition table, the rest for the leaf VCF solver).
+    /// A searcher on a copy of `board` with the (possibly shared) table `tt` and a horizon
+    /// VCF solver of `vcf_bytes`. A helper thread's searcher also stops when `halt` is set.
     pub fn new(
         board: &Board,
         settings: &'a Settings,
         deadline: Option<Instant>,
-        bytes: usize,
+        tt: &'a Table,
+        vcf_bytes: usize,
+        halt: Option<&'a AtomicBool>,
     ) -> Result<Self, MemoryError> {
         let mut areas = vec![Bits::default(); MAX_PLY + 2];
         areas[0] = moves::area(board, settings.window);
         Ok(Searcher {
             board: board.clone(),
             settings,
-            tt: Table::new(bytes / 8 * 7)?,
-            vcf: vcf::Solver::new((bytes / 8).max(1 << 16))?,
+            tt,
+            halt,
+            vcf: vcf::Solver::new(vcf_bytes.max(1 << 16))?,
             nodes: 0,
             seldepth: 0,
             vcf_nodes: 0,
@@ -87,6 +96,12 @@ impl<'a> Searcher<'a> {
     /// Starts an iteration: the table's older entries age.
     pub fn new_iteration(&mut self) {
         self.tt.new_search();
+    }
+
+    /// Searches the whole root to `depth` (a helper thread's iteration: it fills the shared
+    /// table for the main thread) and returns the score, meaningless once stopped.
+    pub fn search_root(&mut self, depth: i32) -> i32 {
+        self.negamax(depth, -INF, INF, 0)
     }
 
     /// The principal variation found below the root move last searched.
@@ -119,11 +134,13 @@ impl<'a> Searcher<'a> {
         {
             self.stopped = Some(Stop::Nodes);
         }
-        if self.nodes & 1023 == 0
-            && let Some(deadline) = self.hard_deadline
-            && Instant::now() >= deadline
-        {
-            self.stopped = Some(Stop::Time);
+        if self.nodes & 1023 == 0 {
+            if self.hard_deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(Stop::Time);
+            }
+            if self.halt.is_some_and(|h| h.load(Relaxed)) {
+                self.stopped = Some(Stop::Halted);
+            }
         }
     }
 

@@ -3,7 +3,10 @@
 //! stored relative to the node, so they read back right from any ply), the depth searched,
 //! the bound and the best move; a bucket replaces the shallower or older entry.
 
-use crate::solve::tt::{MemoryError, zeroed};
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
+use crate::solve::tt::{MemoryError, zeroed_atomic};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,12 +32,17 @@ pub struct Entry {
     pub best: Option<u16>,
 }
 
-/// The table: slot `j` is words `2j` (the key, with its low bit set) and `2j + 1` (score as
-/// i32 | depth as i8 << 32 | bound << 40 | move + 1 << 42 | age << 58).
+/// The table: slot `j` is words `2j` (the key, with its low bit set, XORed with the data
+/// word) and `2j + 1` (the data: score as i32 | depth as i8 << 32 | bound << 40 |
+/// move + 1 << 42 | age << 58).
+///
+/// Search threads share one table without locks: each word is an atomic read and written
+/// with relaxed ordering, and an entry counts only when its two words agree (the first XOR
+/// the second is the key), so an entry torn by two threads writing at once reads as absent.
 pub struct Table {
-    words: Vec<u64>,
+    words: Vec<AtomicU64>,
     mask: usize,
-    age: u64,
+    age: AtomicU64,
 }
 
 impl Table {
@@ -47,20 +55,23 @@ impl Table {
             want.next_power_of_two() / 2
         };
         Ok(Table {
-            words: zeroed(2 * n, "analysis table")?,
+            words: zeroed_atomic(2 * n, "analysis table")?,
             mask: (n - 1) & !1,
-            age: 0,
+            age: AtomicU64::new(0),
         })
     }
 
     /// Starts a new search: older entries become the first to go.
-    pub fn new_search(&mut self) {
-        self.age = (self.age + 1) & 0x3F;
+    pub fn new_search(&self) {
+        let age = (self.age.load(Relaxed) + 1) & 0x3F;
+        self.age.store(age, Relaxed);
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.words.fill(0);
+    /// Slot `j`'s key (with its low bit set; 0 for an empty slot) and data word.
+    #[inline]
+    fn slot(&self, j: usize) -> (u64, u64) {
+        let data = self.words[2 * j + 1].load(Relaxed);
+        (self.words[2 * j].load(Relaxed) ^ data, data)
     }
 
     /// The entry for `key`, if stored.
@@ -68,48 +79,53 @@ impl Table {
     pub fn get(&self, key: u64) -> Option<Entry> {
         let i = key as usize & self.mask;
         let key = key | 1;
-        [i, i + 1]
-            .into_iter()
-            .find_map(|j| (self.words[2 * j] == key).then(|| decode(self.words[2 * j + 1])))
+        [i, i + 1].into_iter().find_map(|j| {
+            let (k, data) = self.slot(j);
+            (k == key).then(|| decode(data))
+        })
     }
 
     /// Stores a result for `key`.
     #[inline]
-    pub fn put(&mut self, key: u64, e: Entry) {
+    pub fn put(&self, key: u64, e: Entry) {
         let i = key as usize & self.mask;
         let key = key | 1;
-        let w = &self.words;
-        let age = |j: usize| (w[2 * j + 1] >> 58) & 0x3F;
-        let depth = |j: usize| (w[2 * j + 1] >> 32) as i8 as i32;
-        let j = if w[2 * i] == key || w[2 * i] == 0 {
-            i
-        } else if w[2 * i + 2] == key || w[2 * i + 2] == 0 {
-            i + 1
+        let now = self.age.load(Relaxed);
+        let ((k0, d0), (k1, d1)) = (self.slot(i), self.slot(i + 1));
+        let age = |d: u64| (d >> 58) & 0x3F;
+        let depth = |d: u64| (d >> 32) as i8 as i32;
+        let (j, k, d) = if k0 == key || k0 == 0 {
+            (i, k0, d0)
+        } else if k1 == key || k1 == 0 {
+            (i + 1, k1, d1)
         } else {
             // Replace an entry of an older search first, else the shallower one.
-            match (age(i) != self.age, age(i + 1) != self.age) {
-                (true, false) => i,
-                (false, true) => i + 1,
-                _ if depth(i) <= depth(i + 1) => i,
-                _ => i + 1,
+            match (age(d0) != now, age(d1) != now) {
+                (true, false) => (i, k0, d0),
+                (false, true) => (i + 1, k1, d1),
+                _ if depth(d0) <= depth(d1) => (i, k0, d0),
+                _ => (i + 1, k1, d1),
             }
         };
+        let mut data = encode(e, now);
         // Keep a deeper entry of the same position unless the new one is exact.
-        if self.words[2 * j] == key {
-            let old = decode(self.words[2 * j + 1]);
+        if k == key {
+            let old = decode(d);
             if old.depth > e.depth && e.bound != Bound::Exact {
-                if e.best.is_some() && old.best.is_none() {
-                    let kept = Entry {
+                if e.best.is_none() || old.best.is_some() {
+                    return;
+                }
+                data = encode(
+                    Entry {
                         best: e.best,
                         ..old
-                    };
-                    self.words[2 * j + 1] = encode(kept, self.age);
-                }
-                return;
+                    },
+                    now,
+                );
             }
         }
-        self.words[2 * j] = key;
-        self.words[2 * j + 1] = encode(e, self.age);
+        self.words[2 * j].store(key ^ data, Relaxed);
+        self.words[2 * j + 1].store(data, Relaxed);
     }
 }
 
@@ -149,7 +165,7 @@ mod tests {
 
     #[test]
     fn entries_read_back() {
-        let mut t = Table::new(1 << 12).unwrap();
+        let t = Table::new(1 << 12).unwrap();
         let e = Entry {
             score: -29_990,
             depth: 7,

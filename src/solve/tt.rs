@@ -11,6 +11,7 @@
 
 use std::alloc::{Layout, alloc_zeroed};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
 
 /// A table could not be allocated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -66,6 +67,28 @@ fn advise_huge_pages(ptr: *mut u8, size: usize) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (ptr, size);
+}
+
+/// `n` zeroed atomic words (a table that search threads share), allocated as [`zeroed`].
+pub fn zeroed_atomic(n: usize, what: &'static str) -> Result<Vec<AtomicU64>, MemoryError> {
+    let error = MemoryError {
+        bytes: n.saturating_mul(8),
+        what,
+    };
+    let layout = Layout::array::<AtomicU64>(n).map_err(|_| error.clone())?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: as in `zeroed`, with the layout of `[AtomicU64; n]`: an all-zero `AtomicU64` is
+    // a valid value (it has the size and bit validity of `u64`).
+    unsafe {
+        let ptr = alloc_zeroed(layout) as *mut AtomicU64;
+        if ptr.is_null() {
+            return Err(error);
+        }
+        advise_huge_pages(ptr as *mut u8, layout.size());
+        Ok(Vec::from_raw_parts(ptr, n, n))
+    }
 }
 
 /// The largest power of two of `u64` slots that fits in `bytes` (at least `min`).

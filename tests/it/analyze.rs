@@ -213,3 +213,26 @@ fn bad_limits_are_usage_errors() {
         assert!(err.contains("error"), "{err}");
     }
 }
+
+#[test]
+fn parallel_search_finds_the_same_verified_win() {
+    // Two threads under a time limit: the root VCT runs beside a Lazy SMP search; three:
+    // a second search thread too. The win is the same, and verified.
+    for threads in ["1", "2", "3"] {
+        let a = analyze(&[
+            crate::EXAMPLES,
+            "--id",
+            "tengen/double-three",
+            "--time",
+            "400ms",
+            "--threads",
+            threads,
+        ]);
+        let best = &a.candidates[0];
+        assert_eq!(best.mv.to_string(), "h8", "threads {threads}");
+        assert!(best.mate_in.is_some_and(|n| n > 0), "{best:?}");
+        assert!(a.nodes > 0 && a.depth >= 1, "threads {threads}: {a:?}");
+    }
+    let (code, _, err) = run(&["analyze", "h8", "--threads", "0"]);
+    assert_eq!(code, 2, "{err}");
+}
