@@ -121,8 +121,14 @@ fn openings(args: &[String], rule: Rule, count: usize) -> Vec<Vec<Point>> {
     out
 }
 
-/// Plays one game; returns 1.0, 0.5 or 0.0 for the side `a` plays, and the moves.
-fn play(opening: &[Point], rule: Rule, a: &Settings, b: &Settings, a_black: bool) -> f64 {
+/// Plays one game; returns 1.0, 0.5 or 0.0 for the side `a` plays, and the game record.
+fn play(
+    opening: &[Point],
+    rule: Rule,
+    a: &Settings,
+    b: &Settings,
+    a_black: bool,
+) -> (f64, Vec<Point>) {
     let mut board = Board::new(15, rule).unwrap();
     for &p in opening {
         board.play(p);
@@ -133,13 +139,14 @@ fn play(opening: &[Point], rule: Rule, a: &Settings, b: &Settings, a_black: bool
         let analysis = analyze::analyze(&board, settings, |_| {}).expect("memory");
         let Some(best) = analysis.candidates.first() else {
             // No legal move: a full board is a draw; black with only forbidden points loses.
-            return if board.empty_points().next().is_none() {
+            let r = if board.empty_points().next().is_none() {
                 0.5
             } else if a_to_move {
                 0.0
             } else {
                 1.0
             };
+            return (r, board.history().to_vec());
         };
         board.play(best.mv);
         if std::env::var_os("SELFPLAY_VERBOSE").is_some() {
@@ -153,10 +160,10 @@ fn play(opening: &[Point], rule: Rule, a: &Settings, b: &Settings, a_black: bool
         }
         if let Some(five) = board.winner() {
             let a_won = (five.color == Color::Black) == a_black;
-            return if a_won { 1.0 } else { 0.0 };
+            return (f64::from(u8::from(a_won)), board.history().to_vec());
         }
         if board.empty_points().next().is_none() {
-            return 0.5;
+            return (0.5, board.history().to_vec());
         }
     }
 }
@@ -186,14 +193,16 @@ fn main() {
                     let Some(&(k, a_black)) = jobs.get(j) else {
                         break;
                     };
-                    let r = play(&openings[k], rule, &a, &b, a_black);
+                    let (r, record) = play(&openings[k], rule, &a, &b, a_black);
                     let line: Vec<String> = openings[k].iter().map(|p| p.to_string()).collect();
+                    let record: Vec<String> = record.iter().map(|p| p.to_string()).collect();
                     eprintln!(
-                        "game {:>3}: opening {:<20} A {} -> {}",
+                        "game {:>3}: opening {:<20} A {} -> {}  {}",
                         j + 1,
                         line.join(" "),
                         if a_black { "black" } else { "white" },
-                        r
+                        r,
+                        record.join(" ")
                     );
                     results.lock().unwrap()[j] = Some(r);
                 }
