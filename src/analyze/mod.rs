@@ -10,8 +10,9 @@
 //!
 //! [`analyze`] runs iterative deepening over the root moves: the best `top` get exact scores
 //! and principal variations, every other candidate at least an upper bound from the same
-//! iteration. Before the search, the VCT solver looks for a forced win of the side to move
-//! within a budget. **Every mate that is reported has been verified** by the solvers' checks
+//! iteration. The VCT solver looks for a forced win of the side to move within a budget:
+//! before the search on one thread, beside it on more, where the other threads search the
+//! root in parallel over the shared table (Lazy SMP). **Every mate that is reported has been verified** by the solvers' checks
 //! (a win's proof against every defence; a loss as the opponent's verified win after the
 //! move); one that cannot be is reported as an ordinary score.
 

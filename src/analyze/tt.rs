@@ -176,4 +176,33 @@ mod tests {
         assert_eq!(t.get(0xDEAD_BEEF_0000_1234), Some(e));
         assert_eq!(t.get(0xDEAD_BEEF_0000_1236), None);
     }
+
+    /// Threads writing different entries into the same slots at once never read back an
+    /// entry that was not stored for the key they ask about: a torn pair reads as absent.
+    #[test]
+    fn threads_sharing_the_table_never_read_a_torn_entry() {
+        let t = Table::new(1 << 10).unwrap();
+        let entry = |n: u64| Entry {
+            score: (n % 1000) as i32,
+            depth: (n % 50) as i32,
+            bound: Bound::Lower,
+            best: Some((n % 1000) as u16),
+        };
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for n in 0..200_000u64 {
+                        // Few slots, many keys: writers keep overwriting each other.
+                        let key = (n * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        t.put(key, entry(n * 4 + id));
+                        let probe = ((n / 2) * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        if let Some(e) = t.get(probe) {
+                            assert_eq!(e, entry((n / 2) * 4 + id));
+                        }
+                    }
+                });
+            }
+        });
+    }
 }
