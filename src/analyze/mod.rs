@@ -105,7 +105,7 @@ impl Default for Settings {
             leaf_vcf: true,
             root_vct_nodes: 200_000,
             verify_nodes: 2_000_000,
-            vct_share: 0.5,
+            vct_share: 0.3,
             threats: true,
             reductions: true,
             threads: 1,
@@ -237,11 +237,17 @@ pub fn analyze(
     // the search.
     let solver_mb = (settings.hash_mb / 4).max(1);
     let search_bytes = (settings.hash_mb - solver_mb.min(settings.hash_mb)).max(1) << 20;
-    // The time: the root VCT may take `vct_share` of it (half by default), the search runs
-    // until 85% (and starts no iteration after 60%), and verification of mates has the rest.
+    // The time: the root VCT may take `vct_share` of it, the iterations run until 80% (and
+    // start none after 55%), the pass that scores the best `top` exactly until 90%, and
+    // verification of mates has the rest. A node limit is split likewise: 80% for the
+    // iterations, the rest for the pass.
     let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
-    let (vct_deadline, search_deadline, verify_deadline) =
-        (at(settings.vct_share.clamp(0.0, 0.8)), at(0.85), at(0.97));
+    let (vct_deadline, iteration_deadline, search_deadline, verify_deadline) = (
+        at(settings.vct_share.clamp(0.0, 0.8)),
+        at(0.80),
+        at(0.90),
+        at(0.97),
+    );
     let threads = settings.threads.max(1);
     // A VCT on a thread of its own may use the search's whole time.
     let parallel_vct = threads >= 2 && settings.depth != Some(1) && settings.root_vct_nodes > 0;
@@ -253,7 +259,8 @@ pub fn analyze(
     let tt = Table::new(search_bytes / 8 * 7)?;
     let vcf_bytes = search_bytes / 8 / threads;
     let halt = AtomicBool::new(false);
-    let mut searcher = Searcher::new(board, settings, search_deadline, &tt, vcf_bytes, None)?;
+    let mut searcher = Searcher::new(board, settings, iteration_deadline, &tt, vcf_bytes, None)?;
+    searcher.set_limits(iteration_deadline, settings.nodes.map(|n| n - n / 5));
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
         .iter()
@@ -323,7 +330,7 @@ pub fn analyze(
             });
         }
         let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
-        let soft = settings.time.map(|t| t.mul_f64(0.6));
+        let soft = settings.time.map(|t| t.mul_f64(0.55));
         for depth in 1..=max_depth {
             searcher.new_iteration();
             let mut next = scored.clone();
@@ -332,12 +339,13 @@ pub fn analyze(
             let mut complete = true;
             for cand in next.iter_mut() {
                 let m = cand.mv.index();
-                let kth = if exact.len() >= settings.top && !exact_all {
-                    let mut sorted = exact.clone();
-                    sorted.sort_unstable_by(|a, b| b.cmp(a));
-                    Some(sorted[settings.top - 1])
-                } else {
+                // One exact score an iteration (the best move; `--all`: every move), every
+                // other move a null-window test against it; the pass below scores the rest
+                // of the best `top` exactly once the iterations are done.
+                let kth = if exact_all {
                     None
+                } else {
+                    exact.iter().max().copied()
                 };
                 let mut score = match kth {
                     Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
@@ -398,6 +406,34 @@ pub fn analyze(
             if decided || soft.is_some_and(|s| start.elapsed() >= s) {
                 break;
             }
+        }
+        // The pass: the best `top` moves of the last completed iteration get exact scores and
+        // lines at its depth, best bound first (a move whose exact score drops lets the next
+        // one in). Where the limits cut it short, the rest keep their bounds.
+        searcher.set_limits(search_deadline, settings.nodes);
+        if !settings.all && analysis.depth >= 2 {
+            let depth = analysis.depth;
+            loop {
+                rank(&mut scored);
+                let Some(cand) = scored
+                    .iter_mut()
+                    .take(settings.top)
+                    .find(|c| c.bound != Bound::Exact)
+                else {
+                    break;
+                };
+                let score =
+                    searcher.search_root_move(cand.mv.index(), depth as i32, -MATE - 1, MATE + 1);
+                if searcher.stopped.is_some() {
+                    break;
+                }
+                cand.score = score;
+                cand.bound = Bound::Exact;
+                cand.pv = std::iter::once(cand.mv)
+                    .chain(searcher.pv_below_root())
+                    .collect();
+            }
+            rank(&mut scored);
         }
         // Helper threads stop with the main one.
         halt.store(true, Relaxed);

@@ -50,6 +50,7 @@ pub struct Searcher<'a> {
     /// Nodes of the horizon's VCF searches.
     pub vcf_nodes: u64,
     hard_deadline: Option<Instant>,
+    node_limit: Option<u64>,
     /// Set when a limit ran out: every score after it is meaningless and is discarded.
     pub stopped: Option<Stop>,
     killers: Vec<[u16; 2]>,
@@ -82,6 +83,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             vcf_nodes: 0,
             hard_deadline: deadline,
+            node_limit: settings.nodes,
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 2]),
@@ -91,6 +93,16 @@ impl<'a> Searcher<'a> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
         })
+    }
+
+    /// New limits for what follows (a phase of the analysis with its own share of the time or
+    /// of the nodes): a stop for the old ones is lifted.
+    pub fn set_limits(&mut self, deadline: Option<Instant>, nodes: Option<u64>) {
+        self.hard_deadline = deadline;
+        self.node_limit = nodes;
+        if self.stopped != Some(Stop::Halted) {
+            self.stopped = None;
+        }
     }
 
     /// Starts an iteration: the table's older entries age.
@@ -129,7 +141,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn check_limits(&mut self) {
-        if let Some(limit) = self.settings.nodes
+        if let Some(limit) = self.node_limit
             && self.nodes + self.vcf_nodes >= limit
         {
             self.stopped = Some(Stop::Nodes);
