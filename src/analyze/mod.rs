@@ -407,23 +407,23 @@ pub fn analyze(
                 break;
             }
         }
-        // The pass: the best `top` moves of the last completed iteration get exact scores and
-        // lines at its depth, best bound first (a move whose exact score drops lets the next
-        // one in). Where the limits cut it short, the rest keep their bounds.
+        // The pass: after the best move, the `top - 1` with the highest bounds of the last
+        // completed iteration get exact scores and lines at its depth (an aspiration window
+        // under the bound first). Where the limits cut it short, the rest keep their bounds.
         searcher.set_limits(search_deadline, settings.nodes);
         if !settings.all && analysis.depth >= 2 {
-            let depth = analysis.depth;
-            loop {
-                rank(&mut scored);
-                let Some(cand) = scored
-                    .iter_mut()
-                    .take(settings.top)
-                    .find(|c| c.bound != Bound::Exact)
-                else {
-                    break;
-                };
-                let score =
-                    searcher.search_root_move(cand.mv.index(), depth as i32, -MATE - 1, MATE + 1);
+            let depth = analysis.depth as i32;
+            rank(&mut scored);
+            for cand in scored.iter_mut().take(settings.top) {
+                if cand.bound == Bound::Exact {
+                    continue;
+                }
+                let m = cand.mv.index();
+                let (lo, hi) = (cand.score - 2 * ASPIRATION, cand.score + 1);
+                let mut score = searcher.search_root_move(m, depth, lo, hi);
+                if score <= lo && searcher.stopped.is_none() {
+                    score = searcher.search_root_move(m, depth, -MATE - 1, hi);
+                }
                 if searcher.stopped.is_some() {
                     break;
                 }
@@ -433,7 +433,43 @@ pub fn analyze(
                     .chain(searcher.pv_below_root())
                     .collect();
             }
-            rank(&mut scored);
+            // A bound above the `top`-th exact score is tested against it with a null window:
+            // it fails low (a lower bound) or scores exactly and joins the best.
+            rank_exact_first(&mut scored);
+            let mut k = 0;
+            while searcher.stopped.is_none() && k < scored.len() {
+                let kth = scored
+                    .iter()
+                    .filter(|c| c.bound == Bound::Exact)
+                    .map(|c| c.score)
+                    .nth(settings.top.saturating_sub(1));
+                let cand = &mut scored[k];
+                k += 1;
+                let Some(kth) = kth else { break };
+                if cand.bound == Bound::Exact || cand.score <= kth {
+                    continue;
+                }
+                let m = cand.mv.index();
+                let score = searcher.search_root_move(m, depth, kth, kth + 1);
+                if searcher.stopped.is_some() {
+                    break;
+                }
+                if score <= kth {
+                    cand.score = score;
+                    continue;
+                }
+                let score = searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
+                if searcher.stopped.is_some() {
+                    break;
+                }
+                cand.score = score;
+                cand.bound = Bound::Exact;
+                cand.pv = std::iter::once(cand.mv)
+                    .chain(searcher.pv_below_root())
+                    .collect();
+                rank_exact_first(&mut scored);
+                k = 0;
+            }
         }
         // Helper threads stop with the main one.
         halt.store(true, Relaxed);
@@ -481,7 +517,7 @@ pub fn analyze(
             _ => {}
         }
     }
-    rank(&mut scored);
+    rank_exact_first(&mut scored);
     analysis.candidates = scored;
     analysis.elapsed = start.elapsed();
     Ok(analysis)
@@ -512,6 +548,16 @@ fn helper(
         depth += 1;
     }
     nodes.fetch_add(searcher.nodes + searcher.vcf_nodes, Relaxed);
+}
+
+/// The report's order: the exactly scored moves best first, then the bounds, highest first
+/// (a move known only to be at most some value is never ranked above an exact score).
+fn rank_exact_first(c: &mut [Candidate]) {
+    c.sort_by(|a, b| {
+        (a.bound != Bound::Exact)
+            .cmp(&(b.bound != Bound::Exact))
+            .then(b.score.cmp(&a.score))
+    });
 }
 
 /// Half-width of the aspiration window of a root move searched exactly.
