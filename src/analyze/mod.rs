@@ -134,6 +134,15 @@ pub struct Candidate {
     pub depth: u32,
 }
 
+impl Candidate {
+    /// Records an exact score and its line.
+    fn set_exact(&mut self, score: i32, pv: Vec<Point>) {
+        self.score = score;
+        self.bound = Bound::Exact;
+        self.pv = pv;
+    }
+}
+
 /// What the analysis found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -380,9 +389,7 @@ pub fn analyze(
                 cand.mate_in = None;
                 if bound == Bound::Exact {
                     exact.push(score);
-                    cand.pv = std::iter::once(cand.mv)
-                        .chain(searcher.pv_below_root())
-                        .collect();
+                    cand.pv = searcher.line_from(cand.mv);
                 } else {
                     cand.pv = vec![cand.mv];
                 }
@@ -427,14 +434,10 @@ pub fn analyze(
                 if searcher.stopped.is_some() {
                     break;
                 }
-                cand.score = score;
-                cand.bound = Bound::Exact;
-                cand.pv = std::iter::once(cand.mv)
-                    .chain(searcher.pv_below_root())
-                    .collect();
+                cand.set_exact(score, searcher.line_from(cand.mv));
             }
             // A bound above the `top`-th exact score is tested against it with a null window:
-            // it fails low (a lower bound) or scores exactly and joins the best.
+            // it fails low (a lower upper bound) or scores exactly and joins the best.
             rank_exact_first(&mut scored);
             let mut k = 0;
             while searcher.stopped.is_none() && k < scored.len() {
@@ -462,11 +465,7 @@ pub fn analyze(
                 if searcher.stopped.is_some() {
                     break;
                 }
-                cand.score = score;
-                cand.bound = Bound::Exact;
-                cand.pv = std::iter::once(cand.mv)
-                    .chain(searcher.pv_below_root())
-                    .collect();
+                cand.set_exact(score, searcher.line_from(cand.mv));
                 rank_exact_first(&mut scored);
                 k = 0;
             }

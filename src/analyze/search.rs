@@ -116,11 +116,11 @@ impl<'a> Searcher<'a> {
         self.negamax(depth, -INF, INF, 0)
     }
 
-    /// The principal variation found below the root move last searched.
-    pub fn pv_below_root(&self) -> Vec<Point> {
-        self.pv[1]
-            .iter()
-            .map(|&m| Point::from_index(m as usize))
+    /// The principal variation of root move `mv`, just searched: the move, then the line
+    /// found below it.
+    pub fn line_from(&self, mv: Point) -> Vec<Point> {
+        std::iter::once(mv)
+            .chain(self.pv[1].iter().map(|&m| Point::from_index(m as usize)))
             .collect()
     }
 

@@ -26,19 +26,36 @@ pub struct MemoryError {
 /// `n` zeroed words, from the allocator's zeroed pages (untouched pages cost nothing), or a
 /// [`MemoryError`] naming `what`.
 pub fn zeroed(n: usize, what: &'static str) -> Result<Vec<u64>, MemoryError> {
+    // SAFETY: an all-zero `u64` is a valid value.
+    unsafe { zeroed_vec(n, what) }
+}
+
+/// `n` zeroed atomic words (a table that search threads share), allocated as [`zeroed`].
+pub fn zeroed_atomic(n: usize, what: &'static str) -> Result<Vec<AtomicU64>, MemoryError> {
+    // SAFETY: an all-zero `AtomicU64` is a valid value (it has the size and bit validity of
+    // `u64`).
+    unsafe { zeroed_vec(n, what) }
+}
+
+/// `n` zeroed values of `T`, large tables advised onto huge pages.
+///
+/// # Safety
+/// All-zero bytes must be a valid `T`.
+unsafe fn zeroed_vec<T>(n: usize, what: &'static str) -> Result<Vec<T>, MemoryError> {
     let error = MemoryError {
-        bytes: n.saturating_mul(8),
+        bytes: n.saturating_mul(size_of::<T>()),
         what,
     };
-    let layout = Layout::array::<u64>(n).map_err(|_| error.clone())?;
+    let layout = Layout::array::<T>(n).map_err(|_| error.clone())?;
     if layout.size() == 0 {
         return Ok(Vec::new());
     }
     // SAFETY: the layout has a non-zero size; a non-null pointer from `alloc_zeroed` with the
-    // layout of `[u64; n]` is a valid, initialised (all zero) allocation of `n` u64s from the
-    // global allocator, which is what `Vec::from_raw_parts` takes over.
+    // layout of `[T; n]` is an allocation of `n` `T`s from the global allocator, initialised
+    // because the caller vouches that zero bytes are a `T`; `Vec::from_raw_parts` takes it
+    // over with that same layout.
     unsafe {
-        let ptr = alloc_zeroed(layout) as *mut u64;
+        let ptr = alloc_zeroed(layout) as *mut T;
         if ptr.is_null() {
             return Err(error);
         }
@@ -67,28 +84,6 @@ fn advise_huge_pages(ptr: *mut u8, size: usize) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (ptr, size);
-}
-
-/// `n` zeroed atomic words (a table that search threads share), allocated as [`zeroed`].
-pub fn zeroed_atomic(n: usize, what: &'static str) -> Result<Vec<AtomicU64>, MemoryError> {
-    let error = MemoryError {
-        bytes: n.saturating_mul(8),
-        what,
-    };
-    let layout = Layout::array::<AtomicU64>(n).map_err(|_| error.clone())?;
-    if layout.size() == 0 {
-        return Ok(Vec::new());
-    }
-    // SAFETY: as in `zeroed`, with the layout of `[AtomicU64; n]`: an all-zero `AtomicU64` is
-    // a valid value (it has the size and bit validity of `u64`).
-    unsafe {
-        let ptr = alloc_zeroed(layout) as *mut AtomicU64;
-        if ptr.is_null() {
-            return Err(error);
-        }
-        advise_huge_pages(ptr as *mut u8, layout.size());
-        Ok(Vec::from_raw_parts(ptr, n, n))
-    }
 }
 
 /// The largest power of two of `u64` slots that fits in `bytes` (at least `min`).
