@@ -306,37 +306,27 @@ pub fn analyze(
     let helper_nodes = AtomicU64::new(0);
     let search_start = Instant::now();
     std::thread::scope(|scope| {
+        let search_helper = |id: usize| {
+            helper(
+                board,
+                settings,
+                search_deadline,
+                &tt,
+                vcf_bytes,
+                &halt,
+                id,
+                &helper_nodes,
+            )
+        };
         let vct_thread = vct_solver.as_mut().map(|vct_solver| {
-            let (tt, halt, helper_nodes) = (&tt, &halt, &helper_nodes);
             scope.spawn(move || {
                 let win = root_vct(board, settings, vct_solver, vct_deadline, verify_deadline);
-                helper(
-                    board,
-                    settings,
-                    search_deadline,
-                    tt,
-                    vcf_bytes,
-                    halt,
-                    1,
-                    helper_nodes,
-                );
+                search_helper(1);
                 win
             })
         });
         for id in 1 + usize::from(parallel_vct)..threads {
-            let (tt, halt, helper_nodes) = (&tt, &halt, &helper_nodes);
-            scope.spawn(move || {
-                helper(
-                    board,
-                    settings,
-                    search_deadline,
-                    tt,
-                    vcf_bytes,
-                    halt,
-                    id,
-                    helper_nodes,
-                )
-            });
+            scope.spawn(move || search_helper(id));
         }
         let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
         let soft = settings.time.map(|t| t.mul_f64(0.55));
