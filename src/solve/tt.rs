@@ -225,26 +225,42 @@ impl FailTable {
 }
 
 /// Proof and disproof numbers per node key, two slots a bucket; a slot is the key (its low
-/// byte replaced by the generation) and the two numbers.
+/// byte replaced by the generation) and the two numbers. Like [`FailTable`], the table starts
+/// small and doubles as it fills, up to its cap: a quick solve touches a few pages, not a
+/// table's worth (fresh pages cost a fault and zeroing each, and on a 512 MB table that
+/// was most of a quick win's time).
 pub struct PnTable {
     slots: Vec<u64>,
     mask: usize,
+    filled: usize,
+    max_buckets: usize,
     generation: u64,
 }
 
+/// Buckets of a fresh or reset [`PnTable`] (64 KB).
+const PN_START_BUCKETS: usize = 1 << 12;
+
 impl PnTable {
-    /// A table of at most `bytes`.
+    /// A table that grows to at most `bytes` (and at least its starting size).
     pub fn new(bytes: usize) -> Result<PnTable, MemoryError> {
-        let n = slots_within(bytes / 2, 1024);
         Ok(PnTable {
-            slots: zeroed(2 * n, "proof-number table")?,
-            mask: n - 1,
+            slots: zeroed(2 * PN_START_BUCKETS, "proof-number table")?,
+            mask: PN_START_BUCKETS - 1,
+            filled: 0,
+            max_buckets: slots_within(bytes / 2, PN_START_BUCKETS),
             generation: 1,
         })
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry and goes back to the starting size, so the next search runs as on
+    /// a new table.
     pub fn reset(&mut self) {
+        if self.slots.len() > 2 * PN_START_BUCKETS {
+            self.slots.truncate(2 * PN_START_BUCKETS);
+            self.slots.shrink_to_fit();
+            self.mask = PN_START_BUCKETS - 1;
+        }
+        self.filled = 0;
         self.generation += 1;
         if self.generation > 0xFF {
             self.slots.fill(0);
@@ -273,13 +289,19 @@ impl PnTable {
 
     /// Stores the numbers for `key`.
     pub fn put(&mut self, key: u64, pn: u32, dn: u32) {
-        let tag = self.tag(key);
-        let i = (key >> 16) as usize & self.mask;
+        if self.filled * 2 > self.slots.len() / 2 && self.slots.len() / 2 < self.max_buckets {
+            self.grow();
+        }
+        self.put_tagged(self.tag(key), (pn as u64) << 32 | dn as u64);
+    }
+
+    fn put_tagged(&mut self, tag: u64, value: u64) {
+        let i = (tag >> 16) as usize & self.mask;
         let terminal = |v: u64| (v >> 32) as u32 == 0 || v as u32 == 0;
         let generation = self.generation;
+        let live = |slots: &[u64], j: usize| slots[2 * j] & 0xFF == generation;
         // The same key or an empty slot first; else keep a decided entry over an undecided one.
-        let free =
-            |slots: &[u64], j: usize| slots[2 * j] == tag || slots[2 * j] & 0xFF != generation;
+        let free = |slots: &[u64], j: usize| slots[2 * j] == tag || !live(slots, j);
         let j = if free(&self.slots, i) {
             i
         } else if free(&self.slots, i ^ 1)
@@ -289,8 +311,28 @@ impl PnTable {
         } else {
             i
         };
+        if !live(&self.slots, j) {
+            self.filled += 1;
+        }
         self.slots[2 * j] = tag;
-        self.slots[2 * j + 1] = (pn as u64) << 32 | dn as u64;
+        self.slots[2 * j + 1] = value;
+    }
+
+    fn grow(&mut self) {
+        // At the cap, or when memory is short, the table stops growing and replaces entries.
+        let Ok(doubled) = zeroed(self.slots.len() * 2, "proof-number table") else {
+            self.max_buckets = self.slots.len() / 2;
+            return;
+        };
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.mask = self.slots.len() / 2 - 1;
+        self.filled = 0;
+        let generation = self.generation;
+        for pair in old.chunks_exact(2) {
+            if pair[0] & 0xFF == generation {
+                self.put_tagged(pair[0], pair[1]);
+            }
+        }
     }
 }
 
@@ -379,7 +421,31 @@ mod tests {
     }
 
     #[test]
-    fn an_impossible_table_is_an_error() {
-        assert!(PnTable::new(usize::MAX).is_err());
+    fn proof_numbers_survive_growth_within_the_cap() {
+        // A cap of 1 MB: 65,536 buckets at most.
+        let mut t = PnTable::new(1 << 20).unwrap();
+        assert_eq!(t.slots.len(), 2 * PN_START_BUCKETS);
+        let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for k in 0..20_000u64 {
+            t.put(key(k), k as u32 + 1, 7);
+        }
+        assert!(t.slots.len() > 2 * PN_START_BUCKETS);
+        assert!(t.slots.len() <= (1 << 20) / 8);
+        // Well under half full at every doubling: nothing was replaced.
+        for k in 0..20_000u64 {
+            assert_eq!(t.get(key(k)), Some((k as u32 + 1, 7)), "key {k}");
+        }
+        t.reset();
+        assert_eq!(t.slots.len(), 2 * PN_START_BUCKETS);
+        assert_eq!(t.get(key(5)), None);
+    }
+
+    #[test]
+    fn an_impossible_cap_only_stops_growth() {
+        // Nothing is allocated up front beyond the starting size; growth that memory refuses
+        // just stops, and the table replaces entries from then on.
+        let mut t = PnTable::new(usize::MAX).unwrap();
+        t.put(0x1234_5678_9ABC_DEF1, 3, 4);
+        assert_eq!(t.get(0x1234_5678_9ABC_DEF1), Some((3, 4)));
     }
 }
