@@ -12,9 +12,12 @@
 //! and principal variations, every other candidate at least an upper bound from the same
 //! iteration. The VCT solver looks for a forced win of the side to move within a budget:
 //! before the search on one thread, beside it on more, where the other threads search the
-//! root in parallel over the shared table (Lazy SMP). **Every mate that is reported has been verified** by the solvers' checks
-//! (a win's proof against every defence; a loss as the opponent's verified win after the
-//! move); one that cannot be is reported as an ordinary score.
+//! root in parallel over the shared table (Lazy SMP). When the opponent has a forced win were
+//! the side to move to pass, the best moves are checked against it (see `Defence`): a move
+//! after which the opponent's VCT is found and verified is a proved loss. **Every mate that is
+//! reported has been verified** by the solvers' checks (a win's proof against every defence; a
+//! loss as the opponent's verified win after the move); one that cannot be is reported as an
+//! ordinary score.
 
 pub mod eval;
 pub mod moves;
@@ -303,6 +306,23 @@ pub fn analyze(
     } else {
         root_vct(board, settings, &mut solver, vct_deadline, verify_deadline)
     };
+    // The opponent's threat: a forced win of its were the side to move to pass. Then the
+    // search's best moves are checked, best first, until one leaves the opponent no forced
+    // win that the solver finds (see `Defence`).
+    let mut defence = Defence::default();
+    if settings.depth != Some(1) && vct_win.is_none() {
+        let deadline = settings
+            .time
+            .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.45)));
+        defence.threatened = find_vct(
+            board,
+            me.opponent(),
+            settings.root_vct_nodes,
+            &mut solver,
+            deadline,
+        )
+        .is_some();
+    }
     let helper_nodes = AtomicU64::new(0);
     let search_start = Instant::now();
     std::thread::scope(|scope| {
@@ -337,6 +357,10 @@ pub fn analyze(
             let mut exact: Vec<i32> = Vec::new();
             let mut complete = true;
             for cand in next.iter_mut() {
+                // A move proved lost keeps its score.
+                if cand.mate_in.is_some() {
+                    continue;
+                }
                 let m = cand.mv.index();
                 // One exact score an iteration (the best move; `--all`: every move), every
                 // other move a null-window test against it; the pass below scores the rest
@@ -390,6 +414,8 @@ pub fn analyze(
             }
             rank(&mut next);
             scored = next;
+            let times = (start, verify_deadline);
+            defence.check(board, &mut scored, settings, &mut solver, times, 1);
             analysis.depth = depth;
             progress(&Progress {
                 depth,
@@ -400,66 +426,28 @@ pub fn analyze(
             });
             let decided = scored[0].score.abs() > MATE_BOUND
                 && (MATE - scored[0].score.abs()) as u32 <= depth;
-            if decided || soft.is_some_and(|s| start.elapsed() >= s) {
+            let all_lost = scored.iter().all(|c| c.mate_in.is_some_and(|n| n < 0));
+            if decided || all_lost || soft.is_some_and(|s| start.elapsed() >= s) {
                 break;
             }
         }
         // The pass: after the best move, the `top - 1` with the highest bounds of the last
-        // completed iteration get exact scores and lines at its depth (an aspiration window
-        // under the bound first). Where the limits cut it short, the rest keep their bounds.
+        // completed iteration get exact scores and lines at its depth (see `exact_pass`).
+        // Under the opponent's threat, the best moves are checked for refutations first, and
+        // again after each pass while it brings a move that loses to the top.
         searcher.set_limits(search_deadline, settings.nodes);
+        let top = settings.top.max(1);
+        let times = (start, verify_deadline);
+        rank_exact_first(&mut scored);
+        defence.check(board, &mut scored, settings, &mut solver, times, top);
         if !settings.all && analysis.depth >= 2 {
             let depth = analysis.depth as i32;
-            rank(&mut scored);
-            for cand in scored.iter_mut().take(settings.top) {
-                if cand.bound == Bound::Exact {
-                    continue;
-                }
-                let m = cand.mv.index();
-                let (lo, hi) = (cand.score - 2 * ASPIRATION, cand.score + 1);
-                let mut score = searcher.search_root_move(m, depth, lo, hi);
-                if score <= lo && searcher.stopped.is_none() {
-                    score = searcher.search_root_move(m, depth, -MATE - 1, hi);
-                }
-                if searcher.stopped.is_some() {
-                    break;
-                }
-                cand.set_exact(score, searcher.line_from(cand.mv));
-            }
-            // A bound above the `top`-th exact score is tested against it with a null window:
-            // it fails low (a lower upper bound) or scores exactly and joins the best.
-            rank_exact_first(&mut scored);
-            let mut k = 0;
-            while searcher.stopped.is_none() && k < scored.len() {
-                let kth = scored
-                    .iter()
-                    .filter(|c| c.bound == Bound::Exact)
-                    .map(|c| c.score)
-                    .nth(settings.top.saturating_sub(1));
-                let cand = &mut scored[k];
-                k += 1;
-                let Some(kth) = kth else { break };
-                if cand.bound == Bound::Exact || cand.score <= kth {
-                    continue;
-                }
-                let m = cand.mv.index();
-                let score = searcher.search_root_move(m, depth, kth, kth + 1);
-                if searcher.stopped.is_some() {
-                    break;
-                }
-                if score <= kth {
-                    cand.score = score;
-                    continue;
-                }
-                let score = searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
-                if searcher.stopped.is_some() {
-                    break;
-                }
-                cand.set_exact(score, searcher.line_from(cand.mv));
-                rank_exact_first(&mut scored);
-                k = 0;
+            exact_pass(&mut searcher, &mut scored, settings, depth);
+            while defence.check(board, &mut scored, settings, &mut solver, times, top) {
+                exact_pass(&mut searcher, &mut scored, settings, depth);
             }
         }
+        rank_exact_first(&mut scored);
         // Helper threads stop with the main one.
         halt.store(true, Relaxed);
         if let Some(handle) = vct_thread {
@@ -473,7 +461,7 @@ pub fn analyze(
     drop(searcher);
     // Mates: verified, else reported as plain scores.
     for cand in scored.iter_mut() {
-        if cand.score.abs() > MATE_BOUND {
+        if cand.score.abs() > MATE_BOUND && cand.mate_in.is_none() {
             let plies = MATE - cand.score.abs();
             let moves = (plies + 1) / 2;
             let signed = if cand.score > 0 { moves } else { -moves };
@@ -512,6 +500,68 @@ pub fn analyze(
     Ok(analysis)
 }
 
+/// The pass at the last completed `depth`: the best `top` by their bounds get exact scores
+/// and lines (an aspiration window under the bound first), then any bound above the `top`-th
+/// exact score is tested against it with a null window: it fails low (a lower upper bound) or
+/// scores exactly and joins the best. Where the limits cut it short, the rest keep their
+/// bounds. Moves proved lost keep their scores.
+fn exact_pass(
+    searcher: &mut Searcher<'_>,
+    scored: &mut [Candidate],
+    settings: &Settings,
+    depth: i32,
+) {
+    rank(scored);
+    for cand in scored.iter_mut().take(settings.top) {
+        if cand.bound == Bound::Exact {
+            continue;
+        }
+        let m = cand.mv.index();
+        let (lo, hi) = (cand.score - 2 * ASPIRATION, cand.score + 1);
+        let mut score = searcher.search_root_move(m, depth, lo, hi);
+        if score <= lo && searcher.stopped.is_none() {
+            score = searcher.search_root_move(m, depth, -MATE - 1, hi);
+        }
+        if searcher.stopped.is_some() {
+            break;
+        }
+        cand.set_exact(score, searcher.line_from(cand.mv));
+    }
+    // A bound above the `top`-th exact score is tested against it with a null window:
+    // it fails low (a lower upper bound) or scores exactly and joins the best.
+    rank_exact_first(scored);
+    let mut k = 0;
+    while searcher.stopped.is_none() && k < scored.len() {
+        let kth = scored
+            .iter()
+            .filter(|c| c.bound == Bound::Exact && c.mate_in.is_none())
+            .map(|c| c.score)
+            .nth(settings.top.saturating_sub(1));
+        let cand = &mut scored[k];
+        k += 1;
+        let Some(kth) = kth else { break };
+        if cand.bound == Bound::Exact || cand.score <= kth {
+            continue;
+        }
+        let m = cand.mv.index();
+        let score = searcher.search_root_move(m, depth, kth, kth + 1);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        if score <= kth {
+            cand.score = score;
+            continue;
+        }
+        let score = searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        cand.set_exact(score, searcher.line_from(cand.mv));
+        rank_exact_first(scored);
+        k = 0;
+    }
+}
+
 /// A helper thread of the parallel search: it searches the root to ever greater depths, odd
 /// helpers one ply deeper than even ones, filling the shared table, until `halt`; then adds
 /// its nodes to `nodes`.
@@ -542,11 +592,82 @@ fn helper(
 /// The report's order: the exactly scored moves best first, then the bounds, highest first
 /// (a move known only to be at most some value is never ranked above an exact score).
 fn rank_exact_first(c: &mut [Candidate]) {
-    c.sort_by(|a, b| {
-        (a.bound != Bound::Exact)
-            .cmp(&(b.bound != Bound::Exact))
-            .then(b.score.cmp(&a.score))
-    });
+    // Exact scores, then bounds, then proved losses (nothing is worse).
+    let group = |c: &Candidate| match c.bound {
+        _ if c.mate_in.is_some_and(|n| n < 0) => 2,
+        Bound::Exact => 0,
+        _ => 1,
+    };
+    c.sort_by(|a, b| group(a).cmp(&group(b)).then(b.score.cmp(&a.score)));
+}
+
+/// The share of a time limit the opponent's threat search may take.
+const THREAT_SHARE: f64 = 0.1;
+/// Most root moves checked for a refutation in one analysis.
+const MAX_REFUTATION_CHECKS: usize = 12;
+
+/// Defence against the opponent's threats beyond the search's horizon. When the opponent
+/// has a forced win were the side to move to pass, the best root move is checked after each
+/// iteration and after the pass: if the VCT solver finds a forced win for the opponent after
+/// it and the verifier confirms it, the move is proved lost (a verified mate against the side
+/// to move, never searched again) and the next best is checked, until one holds.
+#[derive(Default)]
+struct Defence {
+    /// The opponent has a forced win were the side to move to pass.
+    threatened: bool,
+    /// Root moves already checked.
+    checked: Vec<Point>,
+}
+
+impl Defence {
+    /// Checks the first `count` candidates (in their order, the ones proved lost moving to
+    /// the end), at most [`MAX_REFUTATION_CHECKS`] moves in all; true when one was refuted. Each check may take
+    /// `THREAT_SHARE` of a time limit and must end by 90% of it (`times`: the analysis's
+    /// start and the verifier's deadline); without a time limit, a quarter of the root VCT's
+    /// node budget.
+    fn check(
+        &mut self,
+        board: &Board,
+        scored: &mut [Candidate],
+        settings: &Settings,
+        solver: &mut task::Solver,
+        (start, verify_by): (Instant, Option<Instant>),
+        count: usize,
+    ) -> bool {
+        let mut refuted = false;
+        if !self.threatened {
+            return refuted;
+        }
+        let mut k = 0;
+        while k < count.min(scored.len()) && self.checked.len() < MAX_REFUTATION_CHECKS {
+            let cand = &mut scored[k];
+            if cand.mate_in.is_some() || self.checked.contains(&cand.mv) {
+                k += 1;
+                continue;
+            }
+            self.checked.push(cand.mv);
+            let deadline = settings
+                .time
+                .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.9)));
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let nodes = settings.root_vct_nodes / 4;
+            match refutation(board, cand.mv, settings, solver, nodes, deadline, verify_by) {
+                // It holds, or the solver could not tell.
+                None => k += 1,
+                Some((line, moves)) => {
+                    let pv = std::iter::once(cand.mv).chain(line).collect();
+                    cand.set_exact(-(MATE - 2 * moves), pv);
+                    cand.mate_in = Some(-moves);
+                    refuted = true;
+                    // The next candidate takes this one's place.
+                    rank_exact_first(scored);
+                }
+            }
+        }
+        refuted
+    }
 }
 
 /// Half-width of the aspiration window of a root move searched exactly.
@@ -576,47 +697,88 @@ fn root_vct(
     deadline: Option<Instant>,
     verify_by: Option<Instant>,
 ) -> Option<(Vec<Point>, i32)> {
-    if settings.root_vct_nodes == 0 {
+    vct_verified(
+        board,
+        settings,
+        settings.root_vct_nodes,
+        solver,
+        deadline,
+        verify_by,
+    )
+}
+
+/// [`root_vct`] with a node budget of its own.
+fn vct_verified(
+    board: &Board,
+    settings: &Settings,
+    nodes: u64,
+    solver: &mut task::Solver,
+    deadline: Option<Instant>,
+    verify_by: Option<Instant>,
+) -> Option<(Vec<Point>, i32)> {
+    let (proof, depth) = find_vct(board, board.to_move(), nodes, solver, deadline)?;
+    let limits = Limits {
+        depth,
+        nodes: settings.verify_nodes,
+        deadline: verify_by,
+        ..Limits::default()
+    };
+    verify::proof(board, board.to_move(), &proof, limits).ok()?;
+    Some((proof.main_line(), moves_to_five(&proof) as i32))
+}
+
+/// A forced win of `attacker` (who moves first, whatever the board's side to move) by the VCT
+/// solver, short wins first, not yet verified: its proof and the bound on attacker moves it
+/// was found within. With a time limit the search stops at `deadline`; without one, `nodes`
+/// bounds it (0: no search).
+fn find_vct(
+    board: &Board,
+    attacker: Color,
+    nodes: u64,
+    solver: &mut task::Solver,
+    deadline: Option<Instant>,
+) -> Option<(Attack, u32)> {
+    if nodes == 0 {
         return None;
     }
-    let me = board.to_move();
-    let mut t = Task::new(Mode::Vct, me);
+    let mut t = Task::new(Mode::Vct, attacker);
     // Under a time limit the clock bounds it; else the node budget (deterministic).
-    t.limits.nodes = if deadline.is_some() {
-        u64::MAX
-    } else {
-        settings.root_vct_nodes
-    };
+    t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
     t.verify = false;
     // Short wins first: a bounded search finds them far sooner than an unbounded one, and
     // each bound's no-win is cheap next to the next one.
-    let mut found = None;
     for depth in ROOT_VCT_DEPTHS {
         t.limits.depth = depth;
         t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if t.time.is_some_and(|left| left.is_zero()) {
-            break;
+            return None;
         }
         let verdict = solver.run(board, &t).ok()?;
         t.limits.nodes = t.limits.nodes.saturating_sub(verdict.nodes);
         match verdict.outcome {
-            Outcome::Win => {
-                found = Some(verdict);
-                break;
-            }
-            Outcome::Unknown => break,
+            Outcome::Win => return verdict.proof.map(|p| (p, depth)),
+            Outcome::Unknown => return None,
             Outcome::NoWin => {}
         }
     }
-    let verdict = found?;
-    let proof = verdict.proof.as_ref()?;
-    let limits = Limits {
-        nodes: settings.verify_nodes,
-        deadline: verify_by,
-        ..t.limits
-    };
-    verify::proof(board, me, proof, limits).ok()?;
-    Some((proof.main_line(), moves_to_five(proof) as i32))
+    None
+}
+
+/// Whether root move `mv` loses to a forced win of the opponent that the VCT solver finds
+/// (within `deadline`, else `nodes`) and the verifier confirms by `verify_by`: then the
+/// opponent's line after the move and its moves to the five.
+fn refutation(
+    board: &Board,
+    mv: Point,
+    settings: &Settings,
+    solver: &mut task::Solver,
+    nodes: u64,
+    deadline: Option<Instant>,
+    verify_by: Option<Instant>,
+) -> Option<(Vec<Point>, i32)> {
+    let mut after = board.clone();
+    after.play(mv);
+    vct_verified(&after, settings, nodes, solver, deadline, verify_by)
 }
 
 /// The root VCT's bounds on attacker moves, tried in turn.

@@ -236,3 +236,39 @@ fn parallel_search_finds_the_same_verified_win() {
     let (code, _, err) = run(&["analyze", "h8", "--threads", "0"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_move_that_loses_to_the_opponents_threats_is_proved_lost() {
+    // A self-play game (freestyle): black to move, and white has a VCT were black to pass.
+    // At 200 ms a move the search, blind past its horizon, chose e9, and white won. Now the
+    // best moves are checked against white's threats: e9 is a verified loss, ranked last.
+    let position = "h8 i6 j5 j8 f6 g7 k6 i4 i7 g9 g11 f8";
+    let a = analyze(&[position, "--depth", "3"]);
+    let e9 = a
+        .candidates
+        .iter()
+        .find(|c| c.mv.to_string() == "e9")
+        .expect("e9 is a candidate");
+    let n = e9.mate_in.expect("e9 is proved lost");
+    assert!(n < 0, "{e9:?}");
+    assert_eq!(e9.win_prob, 0.0);
+    assert!(e9.pv.len() >= 2, "the line white wins by follows e9");
+    // Nothing proved lost ranks above a move that is not.
+    let first_lost = a
+        .candidates
+        .iter()
+        .position(|c| c.mate_in.is_some_and(|n| n < 0))
+        .unwrap();
+    assert!(
+        a.candidates[first_lost..]
+            .iter()
+            .all(|c| c.mate_in.is_some_and(|n| n < 0)),
+        "proved losses come last"
+    );
+    assert!(a.candidates[0].mate_in.is_none());
+    // The solver agrees on its own: after e9, white wins by VCT.
+    let after = format!("{position} e9");
+    let (code, out, err) = run(&["solve", "--vct", "--hash-mb", "64", &after]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("white wins by VCT"), "{out}");
+}
