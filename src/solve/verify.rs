@@ -144,6 +144,9 @@ struct Verifier<'a> {
     /// Positions (attacker to move) with the moves left, already shown won: a subtree shared by
     /// several move orders is checked once.
     won: HashSet<(u64, u32)>,
+    /// The last VCF found for a reply outside the tree: most replies there leave it intact, so
+    /// it is replayed (and so checked in full) before any search.
+    last_vcf: Vec<Point>,
 }
 
 /// Checks that `tree` wins for `attacker` on `board` against every legal defence: each attacker
@@ -186,6 +189,7 @@ pub fn proof_with(
         path: Vec::new(),
         checked: Checked::default(),
         won: HashSet::new(),
+        last_vcf: Vec::new(),
     };
     v.attack(tree, bounds.depth)?;
     Ok(v.checked)
@@ -360,6 +364,15 @@ impl Verifier<'_> {
             // The attacker makes five now (the defender had none to make).
             return Ok(());
         }
+        // The VCF that beat the last such reply, if it replays here as a forced win within the
+        // bound (counting every attacker move of the line, the five included, which never
+        // undercounts).
+        if !self.last_vcf.is_empty()
+            && self.last_vcf.len().div_ceil(2) <= depth as usize
+            && vcf_line(&self.board, a, &self.last_vcf).is_ok()
+        {
+            return Ok(());
+        }
         let limits = Limits {
             depth,
             ..self.bounds
@@ -367,11 +380,13 @@ impl Verifier<'_> {
         // Shortest first: the win the search relied on is usually a short VCF.
         let found = self.solver.vcf_solver().solve(&self.board, a, limits, true);
         if found.outcome == Outcome::Win {
-            return vcf_line(&self.board, a, &found.line).map_err(|e| {
+            vcf_line(&self.board, a, &found.line).map_err(|e| {
                 self.error(format!(
                     "a VCF found for a reply outside the tree fails: {e}"
                 ))
-            });
+            })?;
+            self.last_vcf = found.line;
+            return Ok(());
         }
         let found = self.solver.solve(&self.board, a, limits);
         match (found.outcome, found.proof) {
