@@ -601,8 +601,13 @@ fn rank_exact_first(c: &mut [Candidate]) {
     c.sort_by(|a, b| group(a).cmp(&group(b)).then(b.score.cmp(&a.score)));
 }
 
-/// The share of a time limit the opponent's threat search may take.
+/// The share of a time limit the opponent's threat search may take, and each check of a move
+/// against it.
 const THREAT_SHARE: f64 = 0.1;
+/// The share of a time limit all the checks of moves against the threat may take together
+/// (short iterations each bring a check, and a check the solver cannot decide takes its whole
+/// share).
+const DEFENCE_SHARE: f64 = 0.25;
 /// Most root moves checked for a refutation in one analysis.
 const MAX_REFUTATION_CHECKS: usize = 12;
 
@@ -617,14 +622,16 @@ struct Defence {
     threatened: bool,
     /// Root moves already checked.
     checked: Vec<Point>,
+    /// Time the checks took so far.
+    spent: Duration,
 }
 
 impl Defence {
     /// Checks the first `count` candidates (in their order, the ones proved lost moving to
-    /// the end), at most [`MAX_REFUTATION_CHECKS`] moves in all; true when one was refuted. Each check may take
-    /// `THREAT_SHARE` of a time limit and must end by 90% of it (`times`: the analysis's
-    /// start and the verifier's deadline); without a time limit, a quarter of the root VCT's
-    /// node budget.
+    /// the end), at most [`MAX_REFUTATION_CHECKS`] moves in all; true when one was refuted.
+    /// Each check may take `THREAT_SHARE` of a time limit, all of them `DEFENCE_SHARE`, and
+    /// each must end by 90% of it (`times`: the analysis's start and the verifier's deadline);
+    /// without a time limit, each gets a quarter of the root VCT's node budget.
     fn check(
         &mut self,
         board: &Board,
@@ -646,14 +653,19 @@ impl Defence {
                 continue;
             }
             self.checked.push(cand.mv);
-            let deadline = settings
-                .time
-                .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.9)));
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            let now = Instant::now();
+            let deadline = settings.time.map(|t| {
+                let left = t.mul_f64(DEFENCE_SHARE).saturating_sub(self.spent);
+                (now + t.mul_f64(THREAT_SHARE).min(left)).min(start + t.mul_f64(0.9))
+            });
+            if deadline.is_some_and(|d| now >= d) {
                 break;
             }
             let nodes = settings.root_vct_nodes / 4;
-            match refutation(board, cand.mv, settings, solver, nodes, deadline, verify_by) {
+            let refuted_by =
+                refutation(board, cand.mv, settings, solver, nodes, deadline, verify_by);
+            self.spent += now.elapsed();
+            match refuted_by {
                 // It holds, or the solver could not tell.
                 None => k += 1,
                 Some((line, moves)) => {
