@@ -10,7 +10,8 @@
 //! Configurations: `default` (the analyzer as shipped, limited by `--time` a move), `depth1`
 //! (the one-ply weight map), `textbook` (a plain depth-3 alpha-beta over the 7x7 window, no
 //! threat solvers), `depthN` (the default search at a fixed depth N), `window3` (the default
-//! with a 7x7 window). Openings: a file of RIF move lists, one a line (black first), else 3 to
+//! with a 7x7 window), `nochecks` (the default without the checks against the opponent's
+//! threats). Openings: a file of RIF move lists, one a line (black first), else 3 to
 //! 5 stones near the centre drawn with a fixed seed and kept when a depth-4 analysis scores
 //! them within ±60 for the side to move.
 
@@ -46,6 +47,10 @@ fn config(name: &str, time: Duration) -> Settings {
             ..Settings::textbook(3)
         },
         "window3" => Settings { window: 3, ..timed },
+        "nochecks" => Settings {
+            threat_checks: false,
+            ..timed
+        },
         "top1" => Settings { top: 1, ..timed },
         "vct25" => Settings {
             vct_share: 0.25,

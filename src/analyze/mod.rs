@@ -72,6 +72,9 @@ pub struct Settings {
     pub threats: bool,
     /// Late-move reductions.
     pub reductions: bool,
+    /// Check the best moves against the opponent's forced win were the side to move to pass
+    /// (see `Defence`).
+    pub threat_checks: bool,
     /// Search threads. With more than one, the root VCT runs on a thread of its own beside
     /// the search (and joins the search when done), and the others search the root in
     /// parallel over the shared table (Lazy SMP). One thread is deterministic.
@@ -111,6 +114,7 @@ impl Default for Settings {
             vct_share: 0.3,
             threats: true,
             reductions: true,
+            threat_checks: true,
             threads: 1,
         }
     }
@@ -310,7 +314,7 @@ pub fn analyze(
     // search's best moves are checked, best first, until one leaves the opponent no forced
     // win that the solver finds (see `Defence`).
     let mut defence = Defence::default();
-    if settings.depth != Some(1) && vct_win.is_none() {
+    if settings.threat_checks && settings.depth != Some(1) && vct_win.is_none() {
         let deadline = settings
             .time
             .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.45)));
