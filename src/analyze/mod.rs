@@ -308,12 +308,20 @@ pub fn analyze(
     let mut vct_win = if settings.depth == Some(1) || parallel_vct {
         None
     } else {
-        root_vct(board, settings, &mut solver, vct_deadline, verify_deadline)
+        vct_verified(
+            board,
+            settings,
+            settings.root_vct_nodes,
+            &mut solver,
+            vct_deadline,
+            verify_deadline,
+        )
     };
     // The opponent's threat: a forced win of its were the side to move to pass. Then the
     // search's best moves are checked, best first, until one leaves the opponent no forced
     // win that the solver finds (see `Defence`).
     let mut defence = Defence::default();
+    let times = (start, verify_deadline);
     if settings.threat_checks && settings.depth != Some(1) && vct_win.is_none() {
         let deadline = settings
             .time
@@ -344,7 +352,15 @@ pub fn analyze(
         };
         let vct_thread = vct_solver.as_mut().map(|vct_solver| {
             scope.spawn(move || {
-                let win = root_vct(board, settings, vct_solver, vct_deadline, verify_deadline);
+                let nodes = settings.root_vct_nodes;
+                let win = vct_verified(
+                    board,
+                    settings,
+                    nodes,
+                    vct_solver,
+                    vct_deadline,
+                    verify_deadline,
+                );
                 search_helper(1);
                 win
             })
@@ -418,7 +434,6 @@ pub fn analyze(
             }
             rank(&mut next);
             scored = next;
-            let times = (start, verify_deadline);
             defence.check(board, &mut scored, settings, &mut solver, times, 1);
             analysis.depth = depth;
             progress(&Progress {
@@ -441,7 +456,6 @@ pub fn analyze(
         // again after each pass while it brings a move that loses to the top.
         searcher.set_limits(search_deadline, settings.nodes);
         let top = settings.top.max(1);
-        let times = (start, verify_deadline);
         rank_exact_first(&mut scored);
         defence.check(board, &mut scored, settings, &mut solver, times, top);
         if !settings.all && analysis.depth >= 2 {
@@ -705,25 +719,7 @@ fn rank(c: &mut [Candidate]) {
 
 /// The VCT solver's forced win for the side to move, verified: its main line and the
 /// winner's moves to the five. With a time limit the search stops at `deadline` and the check
-/// at `verify_by`; without one, the node budget bounds both.
-fn root_vct(
-    board: &Board,
-    settings: &Settings,
-    solver: &mut task::Solver,
-    deadline: Option<Instant>,
-    verify_by: Option<Instant>,
-) -> Option<(Vec<Point>, i32)> {
-    vct_verified(
-        board,
-        settings,
-        settings.root_vct_nodes,
-        solver,
-        deadline,
-        verify_by,
-    )
-}
-
-/// [`root_vct`] with a node budget of its own.
+/// at `verify_by`; without one, `nodes` bounds the search and `verify_nodes` the check.
 fn vct_verified(
     board: &Board,
     settings: &Settings,

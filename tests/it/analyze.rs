@@ -137,15 +137,15 @@ fn a_win_is_found_and_verified() {
 
 #[test]
 fn black_forbidden_points_are_listed_not_scored() {
-    let a = analyze(&[
+    let position = [
         crate::EXAMPLES,
         "--id",
         "tengen/double-three",
         "--rule",
         "renju",
         "--depth",
-        "3",
-    ]);
+    ];
+    let a = analyze(&[&position[..], &["3"]].concat());
     assert!(
         a.forbidden
             .iter()
@@ -154,16 +154,7 @@ fn black_forbidden_points_are_listed_not_scored() {
         a.forbidden
     );
     assert!(a.candidates.iter().all(|c| c.mv.to_string() != "h8"));
-    let (_, out, _) = run(&[
-        "analyze",
-        crate::EXAMPLES,
-        "--id",
-        "tengen/double-three",
-        "--rule",
-        "renju",
-        "--depth",
-        "2",
-    ]);
+    let (_, out, _) = run(&[&["analyze"], &position[..], &["2"]].concat());
     assert!(out.contains("# forbidden for black"), "{out}");
 }
 
