@@ -33,6 +33,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Time the solvers on puzzle files and report nodes and time per case.
     Bench(BenchArgs),
+    /// Check the answers of puzzle files: exit 0 when all pass, 1 on a failure, 2 on an error.
+    Check(CheckArgs),
 }
 
 /// Where the position comes from and what the user says about it.
@@ -291,6 +293,66 @@ pub struct BenchArgs {
     /// Text for people, JSON Lines for programs.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,
+}
+
+/// How `check` prints its verdicts.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// A line a puzzle (a diagram under each failure), then a summary.
+    Text,
+    /// JSON Lines: one `{"type": "puzzle", ...}` a puzzle, then one `{"type": "summary", ...}`.
+    Json,
+    /// JUnit XML: a testsuite a file, a testcase a puzzle.
+    Junit,
+    /// GitHub Actions workflow commands: an `::error` on the line of each failing puzzle.
+    Github,
+}
+
+/// Arguments of `check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Puzzle files, and folders to search for them (recursively; see --glob).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Which files of a folder are puzzle files (matched against the file name).
+    #[arg(long, default_value = "*.txt")]
+    pub glob: String,
+    /// Composer mode: a second solution (another winning first move, another holding defence)
+    /// is a failure too.
+    #[arg(long)]
+    pub strict: bool,
+    /// A puzzle whose budget runs out passes with `unknown` instead of failing.
+    #[arg(long)]
+    pub allow_unknown: bool,
+    /// Fill in missing `answer:` (and `limit:`) lines from the solver, rewriting each file
+    /// atomically; an existing answer is never changed.
+    #[arg(long)]
+    pub update: bool,
+    /// How to print the verdicts.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CheckFormat,
+    /// Colour the text output: auto (a terminal, and NO_COLOR unset), always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorChoice,
+    /// Puzzles checked at once (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub jobs: Option<u64>,
+    /// Most positions a puzzle may search, over all its searches (default: 10,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+    /// Most time a puzzle may take: `500ms`, `10s`, `2m` (default: no limit).
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub time: Option<std::time::Duration>,
+    /// Check only every N-th puzzle from the K-th (`--shard 2/4`), to split a collection
+    /// across CI jobs; the shards together are the whole set.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Skip the puzzles with this tag (repeatable), e.g. `--skip-tag heavy`.
+    #[arg(long)]
+    pub skip_tag: Vec<String>,
+    /// Memory for each job's search tables in megabytes (1 to 65536).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash_mb: u64,
 }
 
 /// Arguments of `convert`.

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use crate::analyze;
 use crate::board::{Color, Rule};
 use crate::cli::{
-    AnalyzeArgs, BenchArgs, BenchMode, ColorArg, ColorChoice, Command, ConvertArgs, ForbiddenArgs,
-    FormatArg, OutputArgs, OutputFormat, PositionArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
+    AnalyzeArgs, BenchArgs, BenchMode, CheckArgs, CheckFormat, ColorArg, ColorChoice, Command,
+    ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, RuleArg,
+    SearchArgs, ShowArgs, SolveArgs,
 };
 use crate::input::Request;
 use crate::notation::Format;
@@ -136,6 +137,35 @@ pub struct Bench {
     pub json: bool,
 }
 
+/// `tengen check`.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// Files and folders.
+    pub paths: Vec<PathBuf>,
+    /// File-name pattern for folders.
+    pub glob: String,
+    /// Composer mode, budgets.
+    pub options: crate::check::Options,
+    /// Unknown is not a failure.
+    pub allow_unknown: bool,
+    /// Fill in missing answers.
+    pub update: bool,
+    /// How to print.
+    pub format: CheckFormat,
+    /// Colour for text.
+    pub style: Style,
+    /// Puzzles at once.
+    pub jobs: usize,
+    /// `(k, n)`: every n-th puzzle from the k-th (1-based), as the user wrote it.
+    pub shard: Option<String>,
+    /// Skip puzzles with these tags.
+    pub skip_tags: Vec<String>,
+    /// Memory per job, in megabytes.
+    pub hash_mb: usize,
+    /// Show a progress bar on standard error (it is a terminal).
+    pub progress: bool,
+}
+
 /// One command, validated.
 #[derive(Clone, Debug)]
 pub enum Config {
@@ -151,6 +181,8 @@ pub enum Config {
     Solve(Solve),
     /// `tengen bench`.
     Bench(Bench),
+    /// `tengen check`.
+    Check(Check),
 }
 
 impl Config {
@@ -186,6 +218,7 @@ impl Config {
             Command::Analyze(args) => Config::Analyze(analyze(args)),
             Command::Solve(args) => Config::Solve(solve(args)),
             Command::Bench(args) => Config::Bench(bench(args)),
+            Command::Check(args) => Config::Check(check(args)),
         }
     }
 }
@@ -255,6 +288,34 @@ fn bench(args: BenchArgs) -> Bench {
         skip_tags: args.skip_tag,
         verify: args.verify,
         json: args.format == OutputFormat::Json,
+    }
+}
+
+fn check(args: CheckArgs) -> Check {
+    Check {
+        style: output(&OutputArgs {
+            format: OutputFormat::Text,
+            color: args.color,
+        })
+        .style,
+        paths: args.paths,
+        glob: args.glob,
+        options: crate::check::Options {
+            strict: args.strict,
+            max_nodes: args.max_nodes,
+            time: args.time,
+        },
+        allow_unknown: args.allow_unknown,
+        update: args.update,
+        format: args.format,
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        ),
+        shard: args.shard,
+        skip_tags: args.skip_tag,
+        hash_mb: args.hash_mb as usize,
+        progress: std::io::stderr().is_terminal(),
     }
 }
 

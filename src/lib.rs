@@ -23,6 +23,7 @@
 pub mod analyze;
 pub mod board;
 pub mod cases;
+pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod config;

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod bench;
+mod check;
 mod convert;
 mod forbidden;
 mod show;
@@ -22,6 +23,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Analyze(c) => analyze::run(c, out),
         Config::Solve(c) => solve::run(c, out),
         Config::Bench(c) => bench::run(c, out),
+        Config::Check(c) => check::run(c, out),
     }
 }
 

@@ -284,23 +284,35 @@ fn key_value(line: Span<'_>) -> Option<(Spanned<&str>, Span<'_>)> {
     Some((Spanned::new(key, Loc::of(&line)), value))
 }
 
+/// Ends a block: its entries, or the error that broke it.
+fn close<'a>(
+    block: &mut Vec<Entry<'a>>,
+    broken: &mut Option<PuzzleError>,
+) -> Option<Result<Vec<Entry<'a>>, PuzzleError>> {
+    if let Some(e) = broken.take() {
+        block.clear();
+        return Some(Err(e));
+    }
+    (!block.is_empty()).then(|| Ok(std::mem::take(block)))
+}
+
 /// Splits the text into blocks of entries. A `board:` key with no value on its line takes the
-/// following lines, up to a blank line or the next key, as a diagram.
-fn blocks(input: Span) -> Result<Vec<Vec<Entry>>, PuzzleError> {
+/// following lines, up to a blank line or the next key, as a diagram. A line that is neither
+/// makes its block an error (the rest of the block is skipped); the other blocks still come.
+fn blocks(input: Span) -> Vec<Result<Vec<Entry>, PuzzleError>> {
     let mut out = Vec::new();
     let mut block: Vec<Entry> = Vec::new();
+    let mut broken: Option<PuzzleError> = None;
     let base = input.location_offset();
     let mut open_board: Option<usize> = None; // index in `block` of an open `board:` entry
     for line in span::lines(input) {
         let trimmed = line.fragment().trim();
         if trimmed.is_empty() {
             open_board = None;
-            if !block.is_empty() {
-                out.push(std::mem::take(&mut block));
-            }
+            out.extend(close(&mut block, &mut broken));
             continue;
         }
-        if trimmed.starts_with('#') {
+        if trimmed.starts_with('#') || broken.is_some() {
             continue;
         }
         if let Some((key, value)) = key_value(line) {
@@ -321,17 +333,15 @@ fn blocks(input: Span) -> Result<Vec<Vec<Entry>>, PuzzleError> {
                 entry.value = span::slice(input, start, end);
             }
             None => {
-                return Err(PuzzleError::Syntax(Syntax::at(
+                broken = Some(PuzzleError::Syntax(Syntax::at(
                     &span::trim(line),
                     "'key: value' (a puzzle key such as 'id:' or 'moves:')",
                 )));
             }
         }
     }
-    if !block.is_empty() {
-        out.push(block);
-    }
-    Ok(out)
+    out.extend(close(&mut block, &mut broken));
+    out
 }
 
 fn bad(entry: &Entry, key: &'static str, expected: &'static str) -> PuzzleError {
@@ -535,21 +545,46 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
     Ok(Puzzle { meta, setup })
 }
 
-/// Parses every puzzle of a file.
-pub fn parse(input: Span) -> Result<Vec<Puzzle>, PuzzleError> {
-    let mut out: Vec<Puzzle> = Vec::new();
+/// A puzzle of a file that could not be read: its id when the block has one, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failed {
+    /// The block's `id:`, if it has one.
+    pub id: Option<String>,
+    /// What is wrong, and where.
+    pub error: PuzzleError,
+}
+
+/// Parses each puzzle of a file on its own: a bad block is an error in its place, and the
+/// others still parse (`check` reports each). A repeated id is an error for the second puzzle.
+pub fn parse_each(input: Span) -> Vec<Result<Puzzle, Failed>> {
     let mut ids: HashMap<String, Loc> = HashMap::new();
-    for block in blocks(input)? {
-        let p = puzzle(&block)?;
-        if let Some(first) = ids.insert(p.meta.id.clone(), p.meta.loc) {
-            return Err(PuzzleError::DuplicateId {
-                loc: p.meta.loc,
-                id: p.meta.id,
-                first,
-            });
-        }
-        out.push(p);
+    let mut out = Vec::new();
+    for block in blocks(input) {
+        let id = block
+            .as_ref()
+            .ok()
+            .and_then(|entries| entries.iter().find(|e| e.key.value == "id").and_then(text));
+        let result = block.and_then(|entries| puzzle(&entries)).and_then(|p| {
+            match ids.insert(p.meta.id.clone(), p.meta.loc) {
+                Some(first) => Err(PuzzleError::DuplicateId {
+                    loc: p.meta.loc,
+                    id: p.meta.id,
+                    first,
+                }),
+                None => Ok(p),
+            }
+        });
+        out.push(result.map_err(|error| Failed { id, error }));
     }
+    out
+}
+
+/// Parses every puzzle of a file; the first error refuses the whole file.
+pub fn parse(input: Span) -> Result<Vec<Puzzle>, PuzzleError> {
+    let out = parse_each(input)
+        .into_iter()
+        .map(|r| r.map_err(|f| f.error))
+        .collect::<Result<Vec<_>, _>>()?;
     if out.is_empty() {
         return Err(PuzzleError::Empty {
             loc: Loc::of(&input),

@@ -123,7 +123,10 @@ pub struct Limits {
     /// Most positions to search before answering unknown.
     pub nodes: u64,
     /// VCT: attacker moves in the VCF that makes a quiet move a threat (1: threes and moves
-    /// that open a double four; 2: also moves that set up a four-three). VCF ignores it.
+    /// that open a double four; 2: also moves that set up a four-three). VCF ignores it. 0
+    /// makes the VCT solver a VCF solver against a defender with tempo: the attacker plays
+    /// only fours (and blocks of the defender's fours, after which its VCF must still stand),
+    /// while the defender may answer with counter-fours and then defend again.
     pub threat_limit: u32,
     /// A moment after which the search stops and answers unknown, like a spent budget.
     pub deadline: Option<std::time::Instant>,

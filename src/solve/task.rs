@@ -32,9 +32,11 @@ use serde::{Deserialize, Serialize};
 use super::proof::Attack;
 use super::tt::MemoryError;
 use super::{
-    DEFAULT_MAX_NODES, DEFAULT_THREAT_LIMIT, Ending, Limits, NO_LIMIT, Outcome, vct, verify,
+    DEFAULT_MAX_NODES, DEFAULT_THREAT_LIMIT, Ending, Limits, NO_LIMIT, Outcome, Solution, vct,
+    verify,
 };
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
+use crate::pattern;
 
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,6 +89,9 @@ pub struct Task {
     /// budget does. The check of a win found in time is not cut short (it has the node
     /// budget).
     pub time: Option<Duration>,
+    /// The attacker's first move, when fixed: the task asks whether this move wins (the
+    /// move counts toward the limit). `check` tests a puzzle's stated first move this way.
+    pub first: Option<Point>,
 }
 
 impl Task {
@@ -118,6 +123,7 @@ impl Task {
             shortest: false,
             verify: true,
             time: None,
+            first: None,
         }
     }
 
@@ -198,9 +204,14 @@ impl Solver {
         limits.deadline = task.time.map(|t| start + t);
         let mut verdict = match task.mode {
             Mode::Vcf => {
-                let vcf = self.vct.vcf_solver();
-                vcf.reset();
-                let s = vcf.solve(board, task.attacker, limits, task.shortest);
+                let s = match task.first {
+                    Some(first) => self.vcf_after(board, task.attacker, limits, first, task),
+                    None => {
+                        let vcf = self.vct.vcf_solver();
+                        vcf.reset();
+                        vcf.solve(board, task.attacker, limits, task.shortest)
+                    }
+                };
                 Verdict {
                     task: *task,
                     outcome: s.outcome,
@@ -214,7 +225,10 @@ impl Solver {
                 }
             }
             Mode::Vct | Mode::WinIn => {
-                let s = self.vct.solve(board, task.attacker, limits);
+                let s = match task.first {
+                    Some(first) => self.vct.solve_after(board, task.attacker, limits, first),
+                    None => self.vct.solve(board, task.attacker, limits),
+                };
                 let proof = s.proof.filter(|_| s.outcome == Outcome::Win);
                 Verdict {
                     task: *task,
@@ -234,6 +248,92 @@ impl Solver {
             self.check(board, &mut verdict)?;
         }
         Ok(verdict)
+    }
+
+    /// The attacker's first moves that could start a VCT or win in N (see
+    /// [`vct::Solver::first_moves`]).
+    pub fn first_moves(&mut self, board: &Board, attacker: Color, limits: Limits) -> Vec<Point> {
+        self.vct.first_moves(board, attacker, limits)
+    }
+
+    /// A VCF whose first move is `first`: a five; or a four, the defender's forced block (a
+    /// win when black may not take it), then a VCF one move shorter. The whole line is checked
+    /// afterwards like any VCF line.
+    fn vcf_after(
+        &mut self,
+        board: &Board,
+        attacker: Color,
+        limits: Limits,
+        first: Point,
+        task: &Task,
+    ) -> Solution {
+        let d = attacker.opponent();
+        let i = first.index();
+        let no_win = Solution {
+            outcome: Outcome::NoWin,
+            line: Vec::new(),
+            ending: None,
+            nodes: 1,
+        };
+        let mut b = board.clone();
+        b.set_to_move(attacker);
+        if limits.depth == 0 || b.cell(i) != Cell::Empty || pattern::forbidden(&mut b, attacker, i)
+        {
+            return no_win;
+        }
+        if b.five_points(attacker).contains(i) {
+            return Solution {
+                outcome: Outcome::Win,
+                line: vec![first],
+                ending: Some(Ending::Five),
+                nodes: 1,
+            };
+        }
+        let threats = *b.five_points(d);
+        if !threats.is_empty() && (threats.count() > 1 || !threats.contains(i)) {
+            return no_win;
+        }
+        b.play(first);
+        let fives: Vec<usize> = b.five_points(attacker).iter().collect();
+        let legal: Vec<usize> = fives
+            .iter()
+            .copied()
+            .filter(|&q| !pattern::forbidden(&mut b, d, q))
+            .collect();
+        let win = |line: Vec<Point>, ending| Solution {
+            outcome: Outcome::Win,
+            line,
+            ending: Some(ending),
+            nodes: 1,
+        };
+        match (&fives[..], &legal[..]) {
+            ([], _) => no_win,
+            (_, []) => win(vec![first], Ending::ForcedFoul),
+            ([_, _, ..], [q, ..]) => {
+                let other = fives.iter().copied().find(|x| x != q).unwrap_or(*q);
+                win(
+                    vec![first, Point::from_index(*q), Point::from_index(other)],
+                    Ending::DoubleThreat,
+                )
+            }
+            ([_], [q]) => {
+                let q = Point::from_index(*q);
+                b.play(q);
+                let vcf = self.vct.vcf_solver();
+                vcf.reset();
+                let rest = Limits {
+                    depth: limits.depth - 1,
+                    ..limits
+                };
+                let mut s = vcf.solve(&b, attacker, rest, task.shortest);
+                if s.outcome == Outcome::Win {
+                    s.line.splice(0..0, [first, q]);
+                }
+                s.nodes += 1;
+                s
+            }
+            _ => no_win,
+        }
     }
 
     fn check(&mut self, board: &Board, verdict: &mut Verdict) -> Result<(), SolverBug> {

@@ -63,6 +63,11 @@ impl Solver {
         None
     }
 
+    /// [`Solver::prove_and`] for a fixed first move, shared like the other proofs.
+    pub(super) fn prove_and_root(&mut self, t: Point, depth: u32) -> Option<Arc<Attack>> {
+        self.prove_and(t, depth).map(Arc::new)
+    }
+
     /// The proof tree below the attacker's move `t` (just played; defender to move).
     fn prove_and(&mut self, t: Point, depth: u32) -> Option<Attack> {
         if let Some(end) = self.ending_after(t) {
@@ -93,17 +98,25 @@ impl Solver {
     }
 
     /// Every reply loses to the attacker's VCF: the tree shows one, the first legal point of
-    /// that VCF (the verifier tries all the others).
+    /// that VCF, else (when black may play none of them) the first legal point of the board
+    /// (the verifier tries all the others).
     fn representative_reply(&mut self, depth: u32) -> Option<Arc<[u16]>> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         self.board.set_to_move(a);
         let v = self.threat(depth);
         self.board.set_to_move(d);
-        let reply = v
+        let on_line = v
             .line
             .iter()
             .map(|p| p.index())
-            .find(|&i| self.board.cell(i) == Cell::Empty && self.legal(d, i))?;
+            .find(|&i| self.board.cell(i) == Cell::Empty && self.legal(d, i));
+        let reply = match on_line {
+            Some(i) => i,
+            None => {
+                let empty: Vec<usize> = self.board.empty_points().map(|p| p.index()).collect();
+                empty.into_iter().find(|&i| self.legal(d, i))?
+            }
+        };
         Some(Arc::from(vec![reply as u16]))
     }
 

@@ -39,6 +39,22 @@ impl Solver {
             // found them.
             return Expansion::Disproven;
         }
+        let children = self.or_children();
+        if children.is_empty() {
+            return Expansion::Disproven;
+        }
+        Expansion::Children(children.into())
+    }
+
+    /// The attacker's moves at an OR node, best first: the block of the defender's five, else
+    /// every four and every quiet candidate that survives the defender's counter-VCF (black's
+    /// forbidden points left out).
+    pub(super) fn or_children(&mut self) -> Vec<u16> {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let threats = *self.board.five_points(d);
+        if threats.count() >= 2 {
+            return Vec::new();
+        }
         let mut children: Vec<(i32, u16)> = Vec::new();
         if let Some(q) = threats.first() {
             if self.legal(a, q) {
@@ -53,8 +69,13 @@ impl Solver {
                 }
             }
             // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
-            // when the search first visits the defender's node after it.
-            let quiet = self.quiet_candidates();
+            // when the search first visits the defender's node after it. Threat limit 0: fours
+            // only.
+            let quiet = if self.limits.threat_limit == 0 {
+                Vec::new()
+            } else {
+                self.quiet_candidates()
+            };
             for i in self.beat_defender_vcf(quiet) {
                 if self.legal(a, i) {
                     let c = Class::of(&self.board.shapes(i, a));
@@ -62,11 +83,8 @@ impl Solver {
                 }
             }
         }
-        if children.is_empty() {
-            return Expansion::Disproven;
-        }
         children.sort_by_key(|&(s, i)| (-s, i));
-        Expansion::Children(children.into_iter().map(|(_, i)| i).collect())
+        children.into_iter().map(|(_, i)| i).collect()
     }
 
     /// Empty points, not fours or fives, where a quiet attacker move could threaten a VCF

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::pattern;
 use crate::solve::proof::Attack;
 use crate::solve::tt::{MemoryError, MoveCache, PnTable};
@@ -113,13 +113,86 @@ impl Solver {
     /// `limits`. The tables of the previous solve are forgotten first, so the answer and its
     /// node count do not depend on what ran before.
     pub fn solve(&mut self, board: &Board, attacker: Color, limits: Limits) -> VctSolution {
+        self.begin(board, attacker, limits);
+        let depth = self.limits.depth;
+        let (pn, dn) = self.run(true, depth);
+        self.finish(pn, dn, |s| s.prove_or(depth))
+    }
+
+    /// Solves VCT for `attacker` with its first move fixed: whether `first` wins within
+    /// `limits` (the move counts toward the depth). A move that is not empty, is forbidden for
+    /// black, ignores the defender's five, or threatens nothing within the threat limit does
+    /// not win. The proof, when there is one, starts with `first`. `check` uses it to test a
+    /// puzzle's stated first move, and each other first move in composer mode.
+    pub fn solve_after(
+        &mut self,
+        board: &Board,
+        attacker: Color,
+        limits: Limits,
+        first: Point,
+    ) -> VctSolution {
+        self.begin(board, attacker, limits);
+        let depth = self.limits.depth;
+        let (a, d) = (attacker, attacker.opponent());
+        let i = first.index();
+        let no_win = VctSolution {
+            outcome: Outcome::NoWin,
+            proof: None,
+            nodes: 0,
+        };
+        if depth == 0 || self.board.cell(i) != Cell::Empty || !self.legal(a, i) {
+            return no_win;
+        }
+        if self.board.five_points(a).contains(i) {
+            return VctSolution {
+                outcome: Outcome::Win,
+                proof: Some(Attack {
+                    mv: first,
+                    ending: Some(crate::solve::Ending::Five),
+                    defences: Vec::new(),
+                }),
+                nodes: 1,
+            };
+        }
+        let threats = *self.board.five_points(d);
+        if !threats.is_empty() && (threats.count() > 1 || !threats.contains(i)) {
+            return no_win;
+        }
+        self.board.play(first);
+        let (pn, dn) = self.run(false, depth - 1);
+        let solution = self.finish(pn, dn, |s| s.prove_and_root(first, depth - 1));
+        self.board.undo();
+        solution
+    }
+
+    /// Every first move that could start a win: the moves the root of a search would try (the
+    /// block of the defender's five, else the fours and the quiet threats that survive the
+    /// defender's counter-VCF), even when a VCF would decide the root at once. Composer mode
+    /// tries each with [`Solver::solve_after`].
+    pub fn first_moves(&mut self, board: &Board, attacker: Color, limits: Limits) -> Vec<Point> {
+        self.begin(board, attacker, limits);
+        let mut out: Vec<Point> = self
+            .board
+            .five_points(attacker)
+            .iter()
+            .map(Point::from_index)
+            .collect();
+        out.extend(
+            self.or_children()
+                .into_iter()
+                .map(|i| Point::from_index(i as usize)),
+        );
+        out.sort_by_key(|p| p.index());
+        out.dedup();
+        out
+    }
+
+    /// Forgets the previous solve and sets up for a new one.
+    fn begin(&mut self, board: &Board, attacker: Color, limits: Limits) {
         self.board.clone_from(board);
         self.board.set_to_move(attacker);
         self.attacker = attacker;
-        self.limits = Limits {
-            threat_limit: limits.threat_limit.max(1),
-            ..limits
-        };
+        self.limits = limits;
         self.nodes = 0;
         self.table.reset();
         self.cache.clear();
@@ -129,13 +202,27 @@ impl Solver {
         self.proofs.clear();
         self.inexact = false;
         self.clock_checked = 0;
-        let depth = limits.depth;
-        let (pn, dn) = loop {
-            let (pn, dn) = self.mid(true, depth, INF, INF);
+    }
+
+    /// Searches the root (an OR node, or the AND node after a fixed first move) until it is
+    /// decided or the budget runs out.
+    fn run(&mut self, or: bool, depth: u32) -> (u32, u32) {
+        loop {
+            let (pn, dn) = self.mid(or, depth, INF, INF);
             if pn == 0 || dn == 0 || self.aborted {
                 break (pn, dn);
             }
-        };
+        }
+    }
+
+    /// The answer from the root's proof and disproof numbers; `prove` builds the proof of a
+    /// win.
+    fn finish(
+        &mut self,
+        pn: u32,
+        dn: u32,
+        prove: impl FnOnce(&mut Self) -> Option<Arc<Attack>>,
+    ) -> VctSolution {
         let nodes = self.nodes;
         if self.aborted || (pn != 0 && dn != 0) {
             return VctSolution {
@@ -155,9 +242,7 @@ impl Solver {
                 nodes,
             };
         }
-        let proof = self
-            .prove_or(depth)
-            .map(|rc| Arc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()));
+        let proof = prove(self).map(|rc| Arc::try_unwrap(rc).unwrap_or_else(|rc| (*rc).clone()));
         self.proofs.clear();
         let outcome = if proof.is_some() {
             Outcome::Win
@@ -203,7 +288,10 @@ impl Solver {
     /// checked exactly: a VCF within `threat_limit` and `depth - 1`, else (near the end of the
     /// bound) one whose five itself falls within `depth`.
     pub(super) fn threat(&mut self, depth: u32) -> Solution {
-        let k = self.limits.threat_limit;
+        let k = match self.limits.threat_limit {
+            0 => depth,
+            k => k,
+        };
         if !self.limits.count_five {
             return self.vcf_counted(k.min(depth), false);
         }

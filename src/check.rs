@@ -1,0 +1,816 @@
+//! Checking a puzzle's stated answer against the solvers: the library side of `tengen check`.
+//!
+//! Each puzzle gets a [`Status`] by its `kind`:
+//!
+//! * **`vcf`**: a stated line replays as a legal VCF (every attacker move a four, every reply
+//!   forced, a five or a forced foul at the end; an open four or double four at the end is
+//!   completed by the block and the five) within `limit`. `any of <moves>`: each move starts a
+//!   VCF within `limit`. `win` (or no answer): the VCF solver finds one.
+//! * **`vct`** and **`win`** (the full threat search): the stated first move wins within
+//!   `limit` and `threat-limit`, and the rest of a stated line replays legally. `any of`: each
+//!   move wins. `win` (or no answer): the solver finds a win.
+//! * **`no-win`**: the solver proves that there is no win within the bounds: VCF when the
+//!   puzzle is about VCF (tag `vcf`, or "VCF" in the answer's comment), else VCT.
+//! * **`best-move`**: the side to move defends. A move *holds* when, after it, the opponent has
+//!   no win within the puzzle's bounds (VCF when tagged `vcf`, else VCT). Every stated move must
+//!   hold; with `any of`, no other legal move may hold; `none` means that no move holds.
+//!
+//! **Strict** (composer) mode also fails a second solution: another winning first move for
+//! `vcf`/`vct`/`win` (unless the answer is `any of`), another holding move for `best-move`.
+//!
+//! A budget spent before the answer is known makes the status [`Status::Unknown`], never a
+//! failure of the answer; every win behind a status is verified by the solvers' own checks.
+
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Cell, Color, Point};
+use crate::notation::puzzle::{AnswerForm, Kind, Meta};
+use crate::notation::span::{RawPoint, Spanned};
+use crate::pattern;
+use crate::solve::task::{self, Mode, Solver, Task, Verdict};
+use crate::solve::{DEFAULT_MAX_NODES, Outcome, verify};
+
+/// A puzzle's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The answer is right (and, in strict mode, the only one).
+    Pass,
+    /// The budget ran out before the answer could be confirmed or refuted.
+    Unknown,
+    /// The answer is wrong, or (strict) not the only one.
+    Fail,
+    /// The puzzle does not parse or is not a legal position.
+    Error,
+}
+
+impl Status {
+    /// The word for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Pass => "pass",
+            Status::Unknown => "unknown",
+            Status::Fail => "fail",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// How to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Composer mode: a second solution fails.
+    pub strict: bool,
+    /// Most positions a puzzle may search, over all its solver runs (default 10M).
+    pub max_nodes: Option<u64>,
+    /// Most time a puzzle may take.
+    pub time: Option<Duration>,
+}
+
+/// What `--update` would write into a puzzle that lacks it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fill {
+    /// An `answer:` value.
+    pub answer: Option<String>,
+    /// A `limit:` value.
+    pub limit: Option<u32>,
+}
+
+/// The outcome of checking one puzzle.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The verdict.
+    pub status: Status,
+    /// What the puzzle states, in words (its answer as written, or what the kind claims).
+    pub expected: String,
+    /// What the solvers found, in words.
+    pub found: String,
+    /// A line that shows it: the win found, or the one that refutes the answer.
+    pub line: Vec<Point>,
+    /// Why, in one sentence (empty for a plain pass).
+    pub message: String,
+    /// Positions searched, over all solver runs.
+    pub nodes: u64,
+    /// Wall time, verification included.
+    pub elapsed: Duration,
+    /// What `--update` may write (only for a passing puzzle that lacks an answer or a limit).
+    pub fill: Fill,
+}
+
+/// One solver run's answer, reduced to what checking needs.
+struct Run {
+    outcome: Outcome,
+    line: Vec<Point>,
+    attacker_moves: usize,
+}
+
+/// The state of one puzzle's check: the solver, the bounds and the budget left.
+struct Checker<'a> {
+    solver: &'a mut Solver,
+    board: &'a Board,
+    meta: &'a Meta,
+    strict: bool,
+    /// VCT searches play fours only (threat limit 0): a VCF against a defender with tempo.
+    fours_only: bool,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+}
+
+/// Why a check stopped early: the budget, or a solver bug (reported as an error).
+enum Stop {
+    Budget,
+    Bug(String),
+}
+
+impl Checker<'_> {
+    fn task(&self, mode: Mode, attacker: Color, first: Option<Point>) -> Result<Task, Stop> {
+        let left = self.max_nodes.saturating_sub(self.nodes);
+        let time = self
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        if left == 0 || time.is_some_and(|t| t.is_zero()) {
+            return Err(Stop::Budget);
+        }
+        let mut t = Task::resolve(
+            mode,
+            attacker,
+            task::Given {
+                max_nodes: Some(left),
+                ..task::Given::default()
+            },
+            task::Given {
+                limit: self.meta.limit,
+                threat_limit: self.meta.threat_limit,
+                max_nodes: None,
+            },
+        );
+        if self.fours_only {
+            t.limits.threat_limit = 0;
+        }
+        t.time = time;
+        t.first = first;
+        Ok(t)
+    }
+
+    /// Runs a solver task on `board`; a budget spent is `Outcome::Unknown`.
+    fn solve(
+        &mut self,
+        board: &Board,
+        mode: Mode,
+        attacker: Color,
+        first: Option<Point>,
+    ) -> Result<Run, Stop> {
+        let task = match self.task(mode, attacker, first) {
+            Ok(t) => t,
+            Err(Stop::Budget) => {
+                return Ok(Run {
+                    outcome: Outcome::Unknown,
+                    line: Vec::new(),
+                    attacker_moves: 0,
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        let v: Verdict = self
+            .solver
+            .run(board, &task)
+            .map_err(|bug| Stop::Bug(bug.to_string()))?;
+        self.nodes += v.nodes;
+        Ok(Run {
+            outcome: v.outcome,
+            attacker_moves: v.attacker_moves,
+            line: v.line,
+        })
+    }
+}
+
+/// Joins points with spaces.
+pub fn moves(line: &[Point]) -> String {
+    line.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The answer's points on this board, or the first that is off it.
+fn on_board(board: &Board, raw: &[Spanned<RawPoint>]) -> Result<Vec<Point>, String> {
+    raw.iter()
+        .map(|r| {
+            let RawPoint { col, row } = r.value;
+            let size = board.size() as i64;
+            if (0..size).contains(&col) && (0..size).contains(&row) {
+                Point::new(col as u8, row as u8)
+                    .ok_or_else(|| format!("{} is off the board", r.value))
+            } else {
+                Err(format!("{} is off the board", r.value))
+            }
+        })
+        .collect()
+}
+
+/// Replays `line` (attacker first, alternating): every move on an empty point, no black foul
+/// under renju, and no move after a five.
+fn replay(board: &Board, attacker: Color, line: &[Point]) -> Result<(), String> {
+    let mut b = board.clone();
+    b.set_to_move(attacker);
+    for (k, &p) in line.iter().enumerate() {
+        let side = b.to_move();
+        if b.cell(p.index()) != Cell::Empty {
+            return Err(format!("move {} ({p}): the point is not empty", k + 1));
+        }
+        if pattern::forbidden(&mut b, side, p.index()) {
+            return Err(format!(
+                "move {} ({p}): black plays a forbidden point",
+                k + 1
+            ));
+        }
+        if b.five_points(side).contains(p.index()) && k + 1 < line.len() {
+            return Err(format!(
+                "move {} ({p}): the line goes on after a five",
+                k + 1
+            ));
+        }
+        b.play(p);
+    }
+    Ok(())
+}
+
+/// A VCF line as puzzle sources write it may stop at the move that opens two fives (an open
+/// four or a double four): the block and the five are added, so the line can be replayed to
+/// its five. Also returns the attacker moves as sources count them (the five after a double
+/// threat not counted).
+fn complete_vcf(board: &Board, attacker: Color, line: &[Point]) -> (Vec<Point>, usize) {
+    let mut full = line.to_vec();
+    let mut moves = line.len().div_ceil(2);
+    let mut b = board.clone();
+    b.set_to_move(attacker);
+    let mut double_before_end = false;
+    for (k, &p) in line.iter().enumerate() {
+        if b.cell(p.index()) != Cell::Empty {
+            return (full, moves);
+        }
+        b.play(p);
+        let is_attacker = k % 2 == 0;
+        if is_attacker && k + 2 < line.len() {
+            double_before_end = b.five_points(attacker).count() >= 2;
+        }
+    }
+    if line.len() % 2 == 1 {
+        let fives: Vec<usize> = b.five_points(attacker).iter().collect();
+        let d = attacker.opponent();
+        if fives.len() >= 2 && b.five_points(d).is_empty() {
+            let block = fives
+                .iter()
+                .copied()
+                .find(|&q| !pattern::forbidden(&mut b, d, q))
+                .unwrap_or(fives[0]);
+            let other = fives.iter().copied().find(|&q| q != block).unwrap_or(block);
+            full.push(Point::from_index(block));
+            full.push(Point::from_index(other));
+        }
+    } else if double_before_end {
+        moves -= 1;
+    }
+    (full, moves)
+}
+
+/// The legal moves of the side to move: every empty point, black's fouls left out under renju.
+fn legal_moves(board: &Board) -> Vec<Point> {
+    let mut b = board.clone();
+    let side = b.to_move();
+    let points: Vec<Point> = b.empty_points().collect();
+    points
+        .into_iter()
+        .filter(|p| !pattern::forbidden(&mut b, side, p.index()))
+        .collect()
+}
+
+/// Whether the puzzle is about VCF (for `no-win` and `best-move`): tagged `vcf`, or "VCF" in
+/// the answer's comment or the `task:`.
+fn about_vcf(meta: &Meta) -> bool {
+    meta.tags.iter().any(|t| t == "vcf")
+        || meta
+            .answer
+            .as_ref()
+            .and_then(|a| a.comment.as_deref())
+            .is_some_and(|c| c.contains("VCF"))
+        || meta.task.as_deref().is_some_and(|t| t.contains("VCF"))
+}
+
+/// Checks `board` against what `meta` states.
+pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) -> Report {
+    let start = Instant::now();
+    let mut c = Checker {
+        solver,
+        board,
+        meta,
+        strict: opts.strict,
+        fours_only: false,
+        nodes: 0,
+        max_nodes: opts.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        deadline: opts.time.map(|t| start + t),
+    };
+    let expected = match &meta.answer {
+        Some(a) => a.to_string(),
+        None => "(no answer)".to_string(),
+    };
+    let checked = match meta.kind {
+        None => done(Found::of(
+            Status::Error,
+            "",
+            Vec::new(),
+            "the puzzle has no 'kind:' (vcf, vct, win, no-win or best-move)",
+        )),
+        Some(Kind::Vcf) => c.win(Mode::Vcf),
+        Some(Kind::Vct | Kind::Win) => c.win(Mode::Vct),
+        Some(Kind::NoWin) => c.no_win(),
+        Some(Kind::BestMove) => c.best_move(),
+    };
+    let o = match checked.stop {
+        Err(Stop::Bug(m)) => Found::of(
+            Status::Error,
+            "",
+            Vec::new(),
+            format!("internal error: {m}"),
+        ),
+        _ => checked.outcome,
+    };
+    Report {
+        status: o.status,
+        expected,
+        found: o.found,
+        line: o.line,
+        message: o.message,
+        nodes: c.nodes,
+        elapsed: start.elapsed(),
+        fill: if o.status == Status::Pass {
+            o.fill
+        } else {
+            Fill::default()
+        },
+    }
+}
+
+/// A check's result before the counters are added.
+struct Found {
+    status: Status,
+    found: String,
+    line: Vec<Point>,
+    message: String,
+    fill: Fill,
+}
+
+/// A [`Found`] and whether a solver bug stopped the check.
+struct Checked {
+    outcome: Found,
+    stop: Result<(), Stop>,
+}
+
+impl Found {
+    fn of(
+        status: Status,
+        found: impl Into<String>,
+        line: Vec<Point>,
+        message: impl Into<String>,
+    ) -> Found {
+        Found {
+            status,
+            found: found.into(),
+            line,
+            message: message.into(),
+            fill: Fill::default(),
+        }
+    }
+}
+
+fn done(outcome: Found) -> Checked {
+    Checked {
+        outcome,
+        stop: Ok(()),
+    }
+}
+
+/// `?` for the checks: a stop becomes the check's result.
+macro_rules! attempt {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(Stop::Budget) => {
+                return done(Found::of(
+                    Status::Unknown,
+                    "unknown",
+                    Vec::new(),
+                    "the budget ran out",
+                ));
+            }
+            Err(Stop::Bug(m)) => {
+                return Checked {
+                    outcome: Found::of(Status::Error, "", Vec::new(), ""),
+                    stop: Err(Stop::Bug(m)),
+                };
+            }
+        }
+    };
+}
+
+fn unknown(what: &str) -> Checked {
+    done(Found::of(
+        Status::Unknown,
+        "unknown",
+        Vec::new(),
+        format!("the budget ran out before {what}"),
+    ))
+}
+
+impl Checker<'_> {
+    fn attacker(&self) -> Color {
+        self.board.to_move()
+    }
+
+    fn limit_text(&self) -> String {
+        match self.meta.limit {
+            Some(l) => format!("within {l} attacker moves"),
+            None => "at any length".to_string(),
+        }
+    }
+
+    /// `vcf`, `vct` and `win`.
+    fn win(&mut self, mode: Mode) -> Checked {
+        let a = self.attacker();
+        let board = self.board;
+        let form = self.meta.answer.as_ref().map(|a| &a.form);
+        let fill_limit = |moves: usize, meta: &Meta| meta.limit.is_none().then_some(moves as u32);
+        match form {
+            Some(AnswerForm::None) => done(Found::of(
+                Status::Error,
+                "",
+                Vec::new(),
+                format!(
+                    "kind '{}' needs a winning answer; 'none' belongs to kind no-win",
+                    self.meta.kind.map_or("?".into(), |k| k.to_string())
+                ),
+            )),
+            Some(AnswerForm::Line(raw)) => {
+                let line = match on_board(board, raw) {
+                    Ok(l) if !l.is_empty() => l,
+                    Ok(_) => {
+                        return done(Found::of(
+                            Status::Error,
+                            "",
+                            Vec::new(),
+                            "the answer is empty",
+                        ));
+                    }
+                    Err(m) => return done(Found::of(Status::Error, "", Vec::new(), m)),
+                };
+                let (verdict, moves) = if mode == Mode::Vcf {
+                    let (full, moves) = complete_vcf(board, a, &line);
+                    if let Err(e) = verify::vcf_line(board, a, &full) {
+                        let found = attempt!(self.solve(board, Mode::Vcf, a, None));
+                        return done(
+                            self.refuted(format!("the stated line is not a VCF: {e}"), found),
+                        );
+                    }
+                    if let Some(limit) = self.meta.limit
+                        && moves as u32 > limit
+                    {
+                        return done(Found::of(
+                            Status::Fail,
+                            format!("a VCF of {moves} attacker moves"),
+                            full,
+                            format!(
+                                "the stated line takes {moves} attacker moves, over the limit of {limit}"
+                            ),
+                        ));
+                    }
+                    (Outcome::Win, moves)
+                } else {
+                    if let Err(e) = replay(board, a, &line) {
+                        return done(Found::of(
+                            Status::Fail,
+                            "",
+                            Vec::new(),
+                            format!("the stated line does not replay: {e}"),
+                        ));
+                    }
+                    let run = attempt!(self.solve(board, mode, a, Some(line[0])));
+                    (run.outcome, run.attacker_moves)
+                };
+                match verdict {
+                    Outcome::Unknown => unknown(&format!("{} was shown to win", line[0])),
+                    Outcome::NoWin => {
+                        let found = attempt!(self.solve(board, mode, a, None));
+                        done(self.refuted(
+                            format!("{} does not win {}", line[0], self.limit_text()),
+                            found,
+                        ))
+                    }
+                    Outcome::Win => {
+                        if self.strict {
+                            let second = attempt!(self.second_solution(mode, &[line[0]]));
+                            if let Some(c) = second {
+                                return c;
+                            }
+                        }
+                        let mut o = Found::of(Status::Pass, format!("{} wins", line[0]), line, "");
+                        o.fill.limit = fill_limit(moves, self.meta);
+                        done(o)
+                    }
+                }
+            }
+            Some(AnswerForm::AnyOf(raw)) => {
+                let firsts = match on_board(board, raw) {
+                    Ok(l) => l,
+                    Err(m) => return done(Found::of(Status::Error, "", Vec::new(), m)),
+                };
+                let mut longest = 0;
+                for &m in &firsts {
+                    let run = attempt!(self.solve(board, mode, a, Some(m)));
+                    match run.outcome {
+                        Outcome::Win => longest = longest.max(run.attacker_moves),
+                        Outcome::Unknown => return unknown(&format!("{m} was shown to win")),
+                        Outcome::NoWin => {
+                            return done(Found::of(
+                                Status::Fail,
+                                format!("{m} does not win"),
+                                Vec::new(),
+                                format!("{m} does not win {}", self.limit_text()),
+                            ));
+                        }
+                    }
+                }
+                let mut o = Found::of(
+                    Status::Pass,
+                    format!("each of {} wins", moves(&firsts)),
+                    Vec::new(),
+                    "",
+                );
+                o.fill.limit = fill_limit(longest, self.meta);
+                done(o)
+            }
+            Some(AnswerForm::Win) | None => {
+                let run = attempt!(self.solve(board, mode, a, None));
+                match run.outcome {
+                    Outcome::Unknown => unknown("a win was found"),
+                    Outcome::NoWin => done(Found::of(
+                        Status::Fail,
+                        "no win",
+                        Vec::new(),
+                        format!("the solver proves there is no win {}", self.limit_text()),
+                    )),
+                    Outcome::Win => {
+                        if self.strict {
+                            let second = attempt!(self.second_solution(mode, &[run.line[0]]));
+                            if let Some(c) = second {
+                                return c;
+                            }
+                        }
+                        let mut o = Found::of(
+                            Status::Pass,
+                            format!("{} wins", run.line[0]),
+                            run.line.clone(),
+                            "",
+                        );
+                        if form.is_none() {
+                            o.fill.answer = Some(moves(&run.line));
+                        }
+                        o.fill.limit = fill_limit(run.attacker_moves, self.meta);
+                        done(o)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A failure whose refutation is what a fresh search found.
+    fn refuted(&self, message: String, found: Run) -> Found {
+        let words = match found.outcome {
+            Outcome::Win => format!("{} wins", found.line[0]),
+            Outcome::NoWin => format!("no win {}", self.limit_text()),
+            Outcome::Unknown => "unknown".to_string(),
+        };
+        Found::of(Status::Fail, words, found.line, message)
+    }
+
+    /// Strict mode: another first move that wins, besides `known`.
+    fn second_solution(&mut self, mode: Mode, known: &[Point]) -> Result<Option<Checked>, Stop> {
+        let a = self.attacker();
+        let task = self.task(mode, a, None)?;
+        let candidates: Vec<Point> = match mode {
+            Mode::Vcf => {
+                let mut b = self.board.clone();
+                b.set_to_move(a);
+                let mut pts: Vec<usize> = b.five_points(a).iter().collect();
+                pts.extend(b.four_points(a).iter());
+                pts.sort_unstable();
+                pts.dedup();
+                pts.into_iter().map(Point::from_index).collect()
+            }
+            _ => self.solver.first_moves(self.board, a, task.limits),
+        };
+        for m in candidates.into_iter().filter(|m| !known.contains(m)) {
+            let run = self.solve(self.board, mode, a, Some(m))?;
+            match run.outcome {
+                Outcome::Win => {
+                    return Ok(Some(done(Found::of(
+                        Status::Fail,
+                        format!("{m} also wins"),
+                        run.line,
+                        format!("second solution: {m} also wins {}", self.limit_text()),
+                    ))));
+                }
+                Outcome::Unknown => {
+                    return Ok(Some(unknown(&format!("{m} was shown not to win (strict)"))));
+                }
+                Outcome::NoWin => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// `no-win`.
+    fn no_win(&mut self) -> Checked {
+        let a = self.attacker();
+        let vcf = about_vcf(self.meta);
+        let (mode, what) = if vcf {
+            (Mode::Vcf, "VCF")
+        } else {
+            (Mode::Vct, "VCT")
+        };
+        match self.meta.answer.as_ref().map(|a| &a.form) {
+            Some(AnswerForm::None) | None => {}
+            Some(_) => {
+                return done(Found::of(
+                    Status::Error,
+                    "",
+                    Vec::new(),
+                    "kind 'no-win' takes the answer 'none'",
+                ));
+            }
+        }
+        let run = attempt!(self.solve(self.board, mode, a, None));
+        match run.outcome {
+            Outcome::Unknown => unknown(&format!("the absence of a {what} was proven")),
+            Outcome::Win => done(Found::of(
+                Status::Fail,
+                format!("{} wins", run.line[0]),
+                run.line,
+                format!("{a} has a {what} {}", self.limit_text()),
+            )),
+            Outcome::NoWin => {
+                let mut o = Found::of(Status::Pass, format!("no {what}"), Vec::new(), "");
+                if self.meta.answer.is_none() {
+                    o.fill.answer = Some(format!("none (no {what} for {a} {})", self.limit_text()));
+                }
+                done(o)
+            }
+        }
+    }
+
+    /// Whether the side to move holds with `m`: after it, the opponent has no win. Returns the
+    /// opponent's outcome and its winning line.
+    fn holds(&mut self, m: Point, mode: Mode) -> Result<Run, Stop> {
+        let mut b = self.board.clone();
+        let side = b.to_move();
+        if b.five_points(side).contains(m.index()) {
+            return Ok(Run {
+                outcome: Outcome::NoWin,
+                line: Vec::new(),
+                attacker_moves: 0,
+            });
+        }
+        b.play(m);
+        self.solve(&b, mode, side.opponent(), None)
+    }
+
+    /// `best-move`.
+    fn best_move(&mut self) -> Checked {
+        // Against a VCF, the defender's counter-fours gain it tempo: after the opponent blocks,
+        // the defender moves again. So a move holds when the VCT solver, playing the opponent
+        // with fours only, finds no win.
+        let vcf = about_vcf(self.meta);
+        self.fours_only = vcf;
+        let mode = Mode::Vct;
+        let what = if vcf { "VCF" } else { "win" };
+        let form = self.meta.answer.as_ref().map(|a| &a.form);
+        let stated: Vec<Point> = match form {
+            Some(AnswerForm::Line(raw) | AnswerForm::AnyOf(raw)) => match on_board(self.board, raw)
+            {
+                Ok(l) => l,
+                Err(m) => return done(Found::of(Status::Error, "", Vec::new(), m)),
+            },
+            Some(AnswerForm::None) | None => Vec::new(),
+            Some(AnswerForm::Win) => {
+                return done(Found::of(
+                    Status::Error,
+                    "",
+                    Vec::new(),
+                    "kind 'best-move' takes 'any of <moves>', a move or 'none'",
+                ));
+            }
+        };
+        // A line states its first move; the rest is the defender's plan, not checked here.
+        let stated: Vec<Point> = match form {
+            Some(AnswerForm::Line(_)) => stated.into_iter().take(1).collect(),
+            _ => stated,
+        };
+        let legal = legal_moves(self.board);
+        let other_must_lose = matches!(form, Some(AnswerForm::AnyOf(_) | AnswerForm::None))
+            || (self.strict && matches!(form, Some(AnswerForm::Line(_))));
+        for &m in &stated {
+            if !legal.contains(&m) {
+                return done(Found::of(
+                    Status::Fail,
+                    format!("{m} cannot be played"),
+                    Vec::new(),
+                    format!("{m} is not a legal move"),
+                ));
+            }
+            let run = attempt!(self.holds(m, mode));
+            match run.outcome {
+                Outcome::NoWin => {}
+                Outcome::Unknown => return unknown(&format!("{m} was shown to hold")),
+                Outcome::Win => {
+                    let mut line = vec![m];
+                    line.extend(run.line);
+                    return done(Found::of(
+                        Status::Fail,
+                        format!("{m} loses"),
+                        line,
+                        format!("{m} does not hold: the opponent still has a {what}"),
+                    ));
+                }
+            }
+        }
+        if !other_must_lose && form.is_some() {
+            return done(Found::of(
+                Status::Pass,
+                format!("{} holds", moves(&stated)),
+                Vec::new(),
+                "",
+            ));
+        }
+        // Every other legal move must lose (or, without an answer, collect those that hold).
+        let mut holding = stated.clone();
+        let mut unknown_at = None;
+        for &m in legal.iter().filter(|m| !stated.contains(m)) {
+            let run = attempt!(self.holds(m, mode));
+            match run.outcome {
+                Outcome::Win => {}
+                Outcome::Unknown => {
+                    unknown_at.get_or_insert(m);
+                }
+                Outcome::NoWin => {
+                    if form.is_some() {
+                        return done(Found::of(
+                            Status::Fail,
+                            format!("{m} also holds"),
+                            vec![m],
+                            if matches!(form, Some(AnswerForm::Line(_))) {
+                                format!("second solution: {m} also holds")
+                            } else {
+                                format!(
+                                    "{m} is not listed, yet the opponent has no {what} after it"
+                                )
+                            },
+                        ));
+                    }
+                    holding.push(m);
+                }
+            }
+        }
+        if let Some(m) = unknown_at {
+            return unknown(&format!("{m} was shown to lose"));
+        }
+        holding.sort_by_key(|p| (p.y(), p.x()));
+        if form.is_none() {
+            let mut o = Found::of(
+                Status::Pass,
+                if holding.is_empty() {
+                    "every move loses".to_string()
+                } else {
+                    format!("any of {}", moves(&holding))
+                },
+                Vec::new(),
+                "",
+            );
+            o.fill.answer = Some(if holding.is_empty() {
+                "none (every move loses)".to_string()
+            } else {
+                format!("any of {}", moves(&holding))
+            });
+            return done(o);
+        }
+        done(Found::of(
+            Status::Pass,
+            if stated.is_empty() {
+                "every move loses".to_string()
+            } else {
+                format!("exactly {} hold", moves(&stated))
+            },
+            Vec::new(),
+            "",
+        ))
+    }
+}
