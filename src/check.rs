@@ -112,6 +112,8 @@ struct Checker<'a> {
     strict: bool,
     /// VCT searches play fours only (threat limit 0): a VCF against a defender with tempo.
     fours_only: bool,
+    /// VCF searches find a shortest line (for an answer to fill in: `--update` writes it).
+    shortest: bool,
     nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
@@ -148,6 +150,7 @@ impl Checker<'_> {
         if self.fours_only {
             t.limits.threat_limit = 0;
         }
+        t.shortest = mode == Mode::Vcf && self.shortest;
         t.time = time;
         t.first = first;
         Ok(t)
@@ -245,32 +248,39 @@ fn complete_vcf(board: &Board, attacker: Color, line: &[Point]) -> (Vec<Point>, 
     let mut moves = line.len().div_ceil(2);
     let mut b = board.clone();
     b.set_to_move(attacker);
-    let mut double_before_end = false;
+    // For each attacker move: whether it made five, and the five points it left.
+    let mut attacks: Vec<(bool, u32)> = Vec::new();
     for (k, &p) in line.iter().enumerate() {
         if b.cell(p.index()) != Cell::Empty {
             return (full, moves);
         }
+        let five = k % 2 == 0 && b.five_points(attacker).contains(p.index());
         b.play(p);
-        let is_attacker = k % 2 == 0;
-        if is_attacker && k + 2 < line.len() {
-            double_before_end = b.five_points(attacker).count() >= 2;
+        if k % 2 == 0 {
+            attacks.push((five, b.five_points(attacker).count()));
         }
     }
-    if line.len() % 2 == 1 {
-        let fives: Vec<usize> = b.five_points(attacker).iter().collect();
-        let d = attacker.opponent();
-        if fives.len() >= 2 && b.five_points(d).is_empty() {
-            let block = fives
+    let d = attacker.opponent();
+    match attacks[..] {
+        [.., (_, before), (true, _)] if line.len() % 2 == 1 && before >= 2 => moves -= 1,
+        [.., (false, fives)]
+            if line.len() % 2 == 1 && fives >= 2 && b.five_points(d).is_empty() =>
+        {
+            let points: Vec<usize> = b.five_points(attacker).iter().collect();
+            let block = points
                 .iter()
                 .copied()
                 .find(|&q| !pattern::forbidden(&mut b, d, q))
-                .unwrap_or(fives[0]);
-            let other = fives.iter().copied().find(|&q| q != block).unwrap_or(block);
+                .unwrap_or(points[0]);
+            let other = points
+                .iter()
+                .copied()
+                .find(|&q| q != block)
+                .unwrap_or(block);
             full.push(Point::from_index(block));
             full.push(Point::from_index(other));
         }
-    } else if double_before_end {
-        moves -= 1;
+        _ => {}
     }
     (full, moves)
 }
@@ -307,6 +317,7 @@ pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) ->
         meta,
         strict: opts.strict,
         fours_only: false,
+        shortest: meta.answer.is_none(),
         nodes: 0,
         max_nodes: opts.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         deadline: opts.time.map(|t| start + t),

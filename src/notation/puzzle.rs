@@ -288,10 +288,11 @@ fn key_value(line: Span<'_>) -> Option<(Spanned<&str>, Span<'_>)> {
 fn close<'a>(
     block: &mut Vec<Entry<'a>>,
     broken: &mut Option<PuzzleError>,
-) -> Option<Result<Vec<Entry<'a>>, PuzzleError>> {
-    if let Some(e) = broken.take() {
+) -> Option<Result<Vec<Entry<'a>>, Failed>> {
+    if let Some(error) = broken.take() {
+        let id = block.iter().find(|e| e.key.value == "id").and_then(text);
         block.clear();
-        return Some(Err(e));
+        return Some(Err(Failed { id, error }));
     }
     (!block.is_empty()).then(|| Ok(std::mem::take(block)))
 }
@@ -299,7 +300,7 @@ fn close<'a>(
 /// Splits the text into blocks of entries. A `board:` key with no value on its line takes the
 /// following lines, up to a blank line or the next key, as a diagram. A line that is neither
 /// makes its block an error (the rest of the block is skipped); the other blocks still come.
-fn blocks(input: Span) -> Vec<Result<Vec<Entry>, PuzzleError>> {
+fn blocks(input: Span) -> Vec<Result<Vec<Entry>, Failed>> {
     let mut out = Vec::new();
     let mut block: Vec<Entry> = Vec::new();
     let mut broken: Option<PuzzleError> = None;
@@ -560,20 +561,23 @@ pub fn parse_each(input: Span) -> Vec<Result<Puzzle, Failed>> {
     let mut ids: HashMap<String, Loc> = HashMap::new();
     let mut out = Vec::new();
     for block in blocks(input) {
-        let id = block
-            .as_ref()
-            .ok()
-            .and_then(|entries| entries.iter().find(|e| e.key.value == "id").and_then(text));
-        let result = block.and_then(|entries| puzzle(&entries)).and_then(|p| {
-            match ids.insert(p.meta.id.clone(), p.meta.loc) {
+        let entries = match block {
+            Ok(entries) => entries,
+            Err(failed) => {
+                out.push(Err(failed));
+                continue;
+            }
+        };
+        let id = entries.iter().find(|e| e.key.value == "id").and_then(text);
+        let result =
+            puzzle(&entries).and_then(|p| match ids.insert(p.meta.id.clone(), p.meta.loc) {
                 Some(first) => Err(PuzzleError::DuplicateId {
                     loc: p.meta.loc,
                     id: p.meta.id,
                     first,
                 }),
                 None => Ok(p),
-            }
-        });
+            });
         out.push(result.map_err(|error| Failed { id, error }));
     }
     out

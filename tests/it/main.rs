@@ -2,6 +2,7 @@
 //! the way a user does and check exit codes, stdout, stderr and JSON.
 
 mod analyze;
+mod check;
 mod errors;
 mod fixtures;
 mod formats;
