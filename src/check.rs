@@ -796,21 +796,18 @@ impl Checker<'_> {
         }
         holding.sort_by_key(|p| (p.y(), p.x()));
         if form.is_none() {
-            let mut o = Found::of(
-                Status::Pass,
-                if holding.is_empty() {
-                    "every move loses".to_string()
-                } else {
-                    format!("any of {}", moves(&holding))
-                },
-                Vec::new(),
-                "",
-            );
-            o.fill.answer = Some(if holding.is_empty() {
-                "none (every move loses)".to_string()
-            } else {
-                format!("any of {}", moves(&holding))
-            });
+            let (found, answer) = match &holding[..] {
+                [] => (
+                    "every move loses".to_string(),
+                    "none (every move loses)".to_string(),
+                ),
+                _ => {
+                    let any = format!("any of {}", moves(&holding));
+                    (any.clone(), any)
+                }
+            };
+            let mut o = Found::of(Status::Pass, found, Vec::new(), "");
+            o.fill.answer = Some(answer);
             return done(o);
         }
         done(Found::of(

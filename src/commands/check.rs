@@ -107,17 +107,18 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
     let mut positions = 0;
     for (f, path) in paths.into_iter().enumerate() {
         let shown = path.to_string_lossy().into_owned();
+        let whole_file = |message: String| Item {
+            file: f,
+            line: 1,
+            column: 1,
+            id: String::new(),
+            kind: None,
+            work: Err(message),
+        };
         let source = match Source::from_arg(&shown) {
             Ok(s) => s,
             Err(e) => {
-                items.push(Item {
-                    file: f,
-                    line: 1,
-                    column: 1,
-                    id: String::new(),
-                    kind: None,
-                    work: Err(e.to_string()),
-                });
+                items.push(whole_file(e.to_string()));
                 files.push(File {
                     path,
                     shown,
@@ -128,14 +129,7 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
         };
         let parsed = puzzle::parse_each(Span::new(&source.text));
         if parsed.is_empty() {
-            items.push(Item {
-                file: f,
-                line: 1,
-                column: 1,
-                id: String::new(),
-                kind: None,
-                work: Err("no puzzles found".into()),
-            });
+            items.push(whole_file("no puzzles found".into()));
         }
         for p in parsed {
             let item = match p {
