@@ -327,7 +327,7 @@ pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) ->
         None => "(no answer)".to_string(),
     };
     let checked = match meta.kind {
-        None => done(Found::of(
+        None => Ok(Found::of(
             Status::Error,
             "",
             Vec::new(),
@@ -338,14 +338,17 @@ pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) ->
         Some(Kind::NoWin) => c.no_win(),
         Some(Kind::BestMove) => c.best_move(),
     };
-    let o = match checked.stop {
+    let o = match checked {
+        Ok(found) => found,
+        Err(Stop::Budget) => {
+            Found::of(Status::Unknown, "unknown", Vec::new(), "the budget ran out")
+        }
         Err(Stop::Bug(m)) => Found::of(
             Status::Error,
             "",
             Vec::new(),
             format!("internal error: {m}"),
         ),
-        _ => checked.outcome,
     };
     Report {
         status: o.status,
@@ -372,12 +375,6 @@ struct Found {
     fill: Fill,
 }
 
-/// A [`Found`] and whether a solver bug stopped the check.
-struct Checked {
-    outcome: Found,
-    stop: Result<(), Stop>,
-}
-
 impl Found {
     fn of(
         status: Status,
@@ -395,43 +392,13 @@ impl Found {
     }
 }
 
-fn done(outcome: Found) -> Checked {
-    Checked {
-        outcome,
-        stop: Ok(()),
-    }
-}
-
-/// `?` for the checks: a stop becomes the check's result.
-macro_rules! attempt {
-    ($e:expr) => {
-        match $e {
-            Ok(v) => v,
-            Err(Stop::Budget) => {
-                return done(Found::of(
-                    Status::Unknown,
-                    "unknown",
-                    Vec::new(),
-                    "the budget ran out",
-                ));
-            }
-            Err(Stop::Bug(m)) => {
-                return Checked {
-                    outcome: Found::of(Status::Error, "", Vec::new(), ""),
-                    stop: Err(Stop::Bug(m)),
-                };
-            }
-        }
-    };
-}
-
-fn unknown(what: &str) -> Checked {
-    done(Found::of(
+fn unknown(what: &str) -> Found {
+    Found::of(
         Status::Unknown,
         "unknown",
         Vec::new(),
         format!("the budget ran out before {what}"),
-    ))
+    )
 }
 
 impl Checker<'_> {
@@ -447,13 +414,13 @@ impl Checker<'_> {
     }
 
     /// `vcf`, `vct` and `win`.
-    fn win(&mut self, mode: Mode) -> Checked {
+    fn win(&mut self, mode: Mode) -> Result<Found, Stop> {
         let a = self.attacker();
         let board = self.board;
         let form = self.meta.answer.as_ref().map(|a| &a.form);
         let fill_limit = |moves: usize, meta: &Meta| meta.limit.is_none().then_some(moves as u32);
         match form {
-            Some(AnswerForm::None) => done(Found::of(
+            Some(AnswerForm::None) => Ok(Found::of(
                 Status::Error,
                 "",
                 Vec::new(),
@@ -466,27 +433,27 @@ impl Checker<'_> {
                 let line = match on_board(board, raw) {
                     Ok(l) if !l.is_empty() => l,
                     Ok(_) => {
-                        return done(Found::of(
+                        return Ok(Found::of(
                             Status::Error,
                             "",
                             Vec::new(),
                             "the answer is empty",
                         ));
                     }
-                    Err(m) => return done(Found::of(Status::Error, "", Vec::new(), m)),
+                    Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
                 };
                 let (verdict, moves) = if mode == Mode::Vcf {
                     let (full, moves) = complete_vcf(board, a, &line);
                     if let Err(e) = verify::vcf_line(board, a, &full) {
-                        let found = attempt!(self.solve(board, Mode::Vcf, a, None));
-                        return done(
-                            self.refuted(format!("the stated line is not a VCF: {e}"), found),
+                        let found = self.solve(board, Mode::Vcf, a, None)?;
+                        return Ok(
+                            self.refuted(format!("the stated line is not a VCF: {e}"), found)
                         );
                     }
                     if let Some(limit) = self.meta.limit
                         && moves as u32 > limit
                     {
-                        return done(Found::of(
+                        return Ok(Found::of(
                             Status::Fail,
                             format!("a VCF of {moves} attacker moves"),
                             full,
@@ -498,51 +465,51 @@ impl Checker<'_> {
                     (Outcome::Win, moves)
                 } else {
                     if let Err(e) = replay(board, a, &line) {
-                        return done(Found::of(
+                        return Ok(Found::of(
                             Status::Fail,
                             "",
                             Vec::new(),
                             format!("the stated line does not replay: {e}"),
                         ));
                     }
-                    let run = attempt!(self.solve(board, mode, a, Some(line[0])));
+                    let run = self.solve(board, mode, a, Some(line[0]))?;
                     (run.outcome, run.attacker_moves)
                 };
                 match verdict {
-                    Outcome::Unknown => unknown(&format!("{} was shown to win", line[0])),
+                    Outcome::Unknown => Ok(unknown(&format!("{} was shown to win", line[0]))),
                     Outcome::NoWin => {
-                        let found = attempt!(self.solve(board, mode, a, None));
-                        done(self.refuted(
+                        let found = self.solve(board, mode, a, None)?;
+                        Ok(self.refuted(
                             format!("{} does not win {}", line[0], self.limit_text()),
                             found,
                         ))
                     }
                     Outcome::Win => {
                         if self.strict {
-                            let second = attempt!(self.second_solution(mode, &[line[0]]));
+                            let second = self.second_solution(mode, &[line[0]])?;
                             if let Some(c) = second {
-                                return c;
+                                return Ok(c);
                             }
                         }
                         let mut o = Found::of(Status::Pass, format!("{} wins", line[0]), line, "");
                         o.fill.limit = fill_limit(moves, self.meta);
-                        done(o)
+                        Ok(o)
                     }
                 }
             }
             Some(AnswerForm::AnyOf(raw)) => {
                 let firsts = match on_board(board, raw) {
                     Ok(l) => l,
-                    Err(m) => return done(Found::of(Status::Error, "", Vec::new(), m)),
+                    Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
                 };
                 let mut longest = 0;
                 for &m in &firsts {
-                    let run = attempt!(self.solve(board, mode, a, Some(m)));
+                    let run = self.solve(board, mode, a, Some(m))?;
                     match run.outcome {
                         Outcome::Win => longest = longest.max(run.attacker_moves),
-                        Outcome::Unknown => return unknown(&format!("{m} was shown to win")),
+                        Outcome::Unknown => return Ok(unknown(&format!("{m} was shown to win"))),
                         Outcome::NoWin => {
-                            return done(Found::of(
+                            return Ok(Found::of(
                                 Status::Fail,
                                 format!("{m} does not win"),
                                 Vec::new(),
@@ -558,13 +525,13 @@ impl Checker<'_> {
                     "",
                 );
                 o.fill.limit = fill_limit(longest, self.meta);
-                done(o)
+                Ok(o)
             }
             Some(AnswerForm::Win) | None => {
-                let run = attempt!(self.solve(board, mode, a, None));
+                let run = self.solve(board, mode, a, None)?;
                 match run.outcome {
-                    Outcome::Unknown => unknown("a win was found"),
-                    Outcome::NoWin => done(Found::of(
+                    Outcome::Unknown => Ok(unknown("a win was found")),
+                    Outcome::NoWin => Ok(Found::of(
                         Status::Fail,
                         "no win",
                         Vec::new(),
@@ -572,9 +539,9 @@ impl Checker<'_> {
                     )),
                     Outcome::Win => {
                         if self.strict {
-                            let second = attempt!(self.second_solution(mode, &[run.line[0]]));
+                            let second = self.second_solution(mode, &[run.line[0]])?;
                             if let Some(c) = second {
-                                return c;
+                                return Ok(c);
                             }
                         }
                         let mut o = Found::of(
@@ -587,7 +554,7 @@ impl Checker<'_> {
                             o.fill.answer = Some(moves(&run.line));
                         }
                         o.fill.limit = fill_limit(run.attacker_moves, self.meta);
-                        done(o)
+                        Ok(o)
                     }
                 }
             }
@@ -605,7 +572,7 @@ impl Checker<'_> {
     }
 
     /// Strict mode: another first move that wins, besides `known`.
-    fn second_solution(&mut self, mode: Mode, known: &[Point]) -> Result<Option<Checked>, Stop> {
+    fn second_solution(&mut self, mode: Mode, known: &[Point]) -> Result<Option<Found>, Stop> {
         let a = self.attacker();
         let task = self.task(mode, a, None)?;
         let candidates: Vec<Point> = match mode {
@@ -624,12 +591,12 @@ impl Checker<'_> {
             let run = self.solve(self.board, mode, a, Some(m))?;
             match run.outcome {
                 Outcome::Win => {
-                    return Ok(Some(done(Found::of(
+                    return Ok(Some(Found::of(
                         Status::Fail,
                         format!("{m} also wins"),
                         run.line,
                         format!("second solution: {m} also wins {}", self.limit_text()),
-                    ))));
+                    )));
                 }
                 Outcome::Unknown => {
                     return Ok(Some(unknown(&format!("{m} was shown not to win (strict)"))));
@@ -641,7 +608,7 @@ impl Checker<'_> {
     }
 
     /// `no-win`.
-    fn no_win(&mut self) -> Checked {
+    fn no_win(&mut self) -> Result<Found, Stop> {
         let a = self.attacker();
         let vcf = about_vcf(self.meta);
         let (mode, what) = if vcf {
@@ -652,7 +619,7 @@ impl Checker<'_> {
         match self.meta.answer.as_ref().map(|a| &a.form) {
             Some(AnswerForm::None) | None => {}
             Some(_) => {
-                return done(Found::of(
+                return Ok(Found::of(
                     Status::Error,
                     "",
                     Vec::new(),
@@ -660,10 +627,10 @@ impl Checker<'_> {
                 ));
             }
         }
-        let run = attempt!(self.solve(self.board, mode, a, None));
+        let run = self.solve(self.board, mode, a, None)?;
         match run.outcome {
-            Outcome::Unknown => unknown(&format!("the absence of a {what} was proven")),
-            Outcome::Win => done(Found::of(
+            Outcome::Unknown => Ok(unknown(&format!("the absence of a {what} was proven"))),
+            Outcome::Win => Ok(Found::of(
                 Status::Fail,
                 format!("{} wins", run.line[0]),
                 run.line,
@@ -674,7 +641,7 @@ impl Checker<'_> {
                 if self.meta.answer.is_none() {
                     o.fill.answer = Some(format!("none (no {what} for {a} {})", self.limit_text()));
                 }
-                done(o)
+                Ok(o)
             }
         }
     }
@@ -696,7 +663,7 @@ impl Checker<'_> {
     }
 
     /// `best-move`.
-    fn best_move(&mut self) -> Checked {
+    fn best_move(&mut self) -> Result<Found, Stop> {
         // Against a VCF, the defender's counter-fours gain it tempo: after the opponent blocks,
         // the defender moves again. So a move holds when the VCT solver, playing the opponent
         // with fours only, finds no win.
@@ -709,11 +676,11 @@ impl Checker<'_> {
             Some(AnswerForm::Line(raw) | AnswerForm::AnyOf(raw)) => match on_board(self.board, raw)
             {
                 Ok(l) => l,
-                Err(m) => return done(Found::of(Status::Error, "", Vec::new(), m)),
+                Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
             },
             Some(AnswerForm::None) | None => Vec::new(),
             Some(AnswerForm::Win) => {
-                return done(Found::of(
+                return Ok(Found::of(
                     Status::Error,
                     "",
                     Vec::new(),
@@ -731,21 +698,21 @@ impl Checker<'_> {
             || (self.strict && matches!(form, Some(AnswerForm::Line(_))));
         for &m in &stated {
             if !legal.contains(&m) {
-                return done(Found::of(
+                return Ok(Found::of(
                     Status::Fail,
                     format!("{m} cannot be played"),
                     Vec::new(),
                     format!("{m} is not a legal move"),
                 ));
             }
-            let run = attempt!(self.holds(m, mode));
+            let run = self.holds(m, mode)?;
             match run.outcome {
                 Outcome::NoWin => {}
-                Outcome::Unknown => return unknown(&format!("{m} was shown to hold")),
+                Outcome::Unknown => return Ok(unknown(&format!("{m} was shown to hold"))),
                 Outcome::Win => {
                     let mut line = vec![m];
                     line.extend(run.line);
-                    return done(Found::of(
+                    return Ok(Found::of(
                         Status::Fail,
                         format!("{m} loses"),
                         line,
@@ -755,7 +722,7 @@ impl Checker<'_> {
             }
         }
         if !other_must_lose && form.is_some() {
-            return done(Found::of(
+            return Ok(Found::of(
                 Status::Pass,
                 format!("{} holds", moves(&stated)),
                 Vec::new(),
@@ -766,7 +733,7 @@ impl Checker<'_> {
         let mut holding = stated.clone();
         let mut unknown_at = None;
         for &m in legal.iter().filter(|m| !stated.contains(m)) {
-            let run = attempt!(self.holds(m, mode));
+            let run = self.holds(m, mode)?;
             match run.outcome {
                 Outcome::Win => {}
                 Outcome::Unknown => {
@@ -774,7 +741,7 @@ impl Checker<'_> {
                 }
                 Outcome::NoWin => {
                     if form.is_some() {
-                        return done(Found::of(
+                        return Ok(Found::of(
                             Status::Fail,
                             format!("{m} also holds"),
                             vec![m],
@@ -792,7 +759,7 @@ impl Checker<'_> {
             }
         }
         if let Some(m) = unknown_at {
-            return unknown(&format!("{m} was shown to lose"));
+            return Ok(unknown(&format!("{m} was shown to lose")));
         }
         holding.sort_by_key(|p| (p.y(), p.x()));
         if form.is_none() {
@@ -808,9 +775,9 @@ impl Checker<'_> {
             };
             let mut o = Found::of(Status::Pass, found, Vec::new(), "");
             o.fill.answer = Some(answer);
-            return done(o);
+            return Ok(o);
         }
-        done(Found::of(
+        Ok(Found::of(
             Status::Pass,
             if stated.is_empty() {
                 "every move loses".to_string()
