@@ -205,6 +205,8 @@ fn error_report(message: &str) -> Report {
 struct PuzzleDoc<'a> {
     file: &'a str,
     line: u32,
+    /// The column of an error (1 otherwise).
+    column: u32,
     id: &'a str,
     kind: Option<Kind>,
     verdict: &'static str,
@@ -327,10 +329,13 @@ impl Printer<'_> {
         match self.format {
             CheckFormat::Text => {
                 let kind = item.kind.map_or("-".to_string(), |k| k.to_string());
+                let at = match r.status {
+                    Status::Error => format!("{}:{}", item.line, item.column),
+                    _ => item.line.to_string(),
+                };
                 let mut s = format!(
-                    "{} {file}:{}  {id}  {kind}  {}",
+                    "{} {file}:{at}  {id}  {kind}  {}",
                     self.word(r.status),
-                    item.line,
                     match r.status {
                         Status::Pass => r.found.clone(),
                         _ => r.message.clone(),
@@ -362,6 +367,7 @@ impl Printer<'_> {
                 let doc = PuzzleDoc {
                     file,
                     line: item.line,
+                    column: item.column,
                     id: &item.id,
                     kind: item.kind,
                     verdict: r.status.name(),

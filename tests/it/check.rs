@@ -385,3 +385,85 @@ fn the_public_vcf_set_checks() {
     assert_eq!(puzzles.len(), 14);
     assert_eq!(summary["pass"], 14);
 }
+
+/// A copy of a shipped puzzle file, in a fresh folder.
+fn shipped_copy(name: &str) -> (tempfile::TempDir, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string(format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let path = write(dir.path(), name, &text);
+    (dir, path, text)
+}
+
+#[test]
+fn a_changed_answer_fails_by_id_and_line_and_a_syntax_error_by_line_and_column() {
+    let (_dir, path, text) = shipped_copy("vcf.txt");
+    // The first puzzle's answer, on its own line, changed to a move that is not a four.
+    let answer_line = text
+        .lines()
+        .position(|l| l.starts_with("answer: "))
+        .unwrap()
+        + 1;
+    let first_id = text.lines().find_map(|l| l.strip_prefix("id: ")).unwrap();
+    let id_line = text.lines().position(|l| l.starts_with("id: ")).unwrap() + 1;
+    let changed: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == answer_line {
+                "answer: a1".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&path, changed.join("\n") + "\n").unwrap();
+    let (code, out, _) = run(&["check", &path, "--color", "never"]);
+    assert_eq!(code, 1, "{out}");
+    let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert_eq!(fails.len(), 1, "{out}");
+    assert!(fails[0].contains(&format!("{path}:{id_line} ")), "{out}");
+    assert!(fails[0].contains(first_id), "{out}");
+    // A syntax error: the error names line and column (the second `z`, where a row number
+    // should follow the column letter `z`).
+    std::fs::write(&path, text.replacen("moves: h8 ", "moves: h8 zz ", 1)).unwrap();
+    let (code, out, _) = run(&["check", &path, "--color", "never"]);
+    assert_eq!(code, 2, "{out}");
+    let moves_line = text.lines().position(|l| l.starts_with("moves: ")).unwrap() + 1;
+    assert!(
+        out.contains(&format!("ERROR   {path}:{moves_line}:12 ")),
+        "{out}"
+    );
+}
+
+/// `--update` killed at various moments: the file is always either the original or the whole
+/// update, never a part (it is written beside and renamed over).
+#[test]
+fn update_killed_part_way_leaves_the_file_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    // Enough unanswered puzzles that the run takes a while.
+    let block = |i: usize| format!("id: p{i}\n{THREE}kind: vct\n");
+    let text: String = (0..400).map(block).collect::<Vec<_>>().join("\n");
+    let full = write(dir.path(), "full.txt", &text);
+    assert_eq!(run(&["check", &full, "--update", "--jobs", "1"]).0, 0);
+    let updated = std::fs::read_to_string(&full).unwrap();
+    assert_ne!(updated, text);
+    for delay_ms in [0u64, 20, 80, 200, 400] {
+        let path = write(dir.path(), "p.txt", &text);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "check", &path, "--update", "--jobs", "1", "--format", "json",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            now == text || now == updated,
+            "a partial file after {delay_ms} ms"
+        );
+    }
+}
