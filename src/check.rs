@@ -27,6 +27,7 @@ use crate::board::{Board, Cell, Color, Point};
 use crate::notation::puzzle::{AnswerForm, Kind, Meta};
 use crate::notation::span::{RawPoint, Spanned};
 use crate::pattern;
+use crate::setup;
 use crate::solve::task::{self, Mode, Solver, Task, Verdict};
 use crate::solve::{DEFAULT_MAX_NODES, Outcome, verify};
 
@@ -199,16 +200,7 @@ pub fn moves(line: &[Point]) -> String {
 /// The answer's points on this board, or the first that is off it.
 fn on_board(board: &Board, raw: &[Spanned<RawPoint>]) -> Result<Vec<Point>, String> {
     raw.iter()
-        .map(|r| {
-            let RawPoint { col, row } = r.value;
-            let size = board.size() as i64;
-            if (0..size).contains(&col) && (0..size).contains(&row) {
-                Point::new(col as u8, row as u8)
-                    .ok_or_else(|| format!("{} is off the board", r.value))
-            } else {
-                Err(format!("{} is off the board", r.value))
-            }
-        })
+        .map(|r| setup::on_board(r, board.size()).map_err(|e| format!("answer: {e}")))
         .collect()
 }
 

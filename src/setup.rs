@@ -292,7 +292,8 @@ fn check_size(size: u32, loc: Loc) -> Result<u8, SetupError> {
     }
 }
 
-fn on_board(raw: &Spanned<RawPoint>, size: u8) -> Result<Point, SetupError> {
+/// The point `raw` names on a `size` board, or the error that it is off the board.
+pub(crate) fn on_board(raw: &Spanned<RawPoint>, size: u8) -> Result<Point, SetupError> {
     let RawPoint { col, row } = raw.value;
     let n = size as i64;
     if (0..n).contains(&col)
