@@ -43,6 +43,9 @@ impl Located for InputError {
     }
 }
 
+/// The most characters of a line an error's snippet shows.
+pub const SNIPPET_WIDTH: usize = 100;
+
 /// An [`InputError`] with the name and text of the input it is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceError {
@@ -55,18 +58,33 @@ pub struct SourceError {
 }
 
 impl SourceError {
-    /// The offending line with a caret under the error's column.
+    /// The offending line with a caret under the error's column. A long line is cut to about
+    /// [`SNIPPET_WIDTH`] characters around the column, with `…` where it was cut.
     pub fn snippet(&self) -> Option<String> {
         let loc = self.error.loc();
         let line = self.text.lines().nth(loc.line.checked_sub(1)? as usize)?;
         let number = loc.line.to_string();
         let pad = " ".repeat(number.len());
-        let caret_pad: String = line
+        let column = loc.column.saturating_sub(1) as usize;
+        let length = line.chars().count();
+        let start = column
+            .saturating_sub(SNIPPET_WIDTH / 2)
+            .min(length.saturating_sub(SNIPPET_WIDTH));
+        let shown: String = line.chars().skip(start).take(SNIPPET_WIDTH).collect();
+        let before = if start > 0 { "…" } else { "" };
+        let after = if start + SNIPPET_WIDTH < length {
+            "…"
+        } else {
+            ""
+        };
+        let caret_pad: String = before
             .chars()
-            .take(loc.column.saturating_sub(1) as usize)
+            .chain(line.chars().skip(start).take(column - start))
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
-        Some(format!("{pad} |\n{number} | {line}\n{pad} | {caret_pad}^"))
+        Some(format!(
+            "{pad} |\n{number} | {before}{shown}{after}\n{pad} | {caret_pad}^"
+        ))
     }
 }
 
@@ -88,6 +106,18 @@ pub enum Error {
         path: PathBuf,
         /// Why.
         source: std::io::Error,
+    },
+    /// An input is larger than tengen reads.
+    #[error(
+        "{} is larger than {} MiB, the most tengen reads; positions and puzzle files are far smaller (split a big collection into several files)",
+        path.display(),
+        limit >> 20
+    )]
+    TooLarge {
+        /// The file (`<stdin>` for standard input).
+        path: PathBuf,
+        /// The limit in bytes.
+        limit: u64,
     },
     /// An output could not be written.
     #[error("cannot write {}: {source}", path.display())]

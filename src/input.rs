@@ -31,27 +31,44 @@ fn looks_like_path(arg: &str) -> bool {
     arg.contains(['/', '\\']) || ["txt", "psq", "pzl", "json", "md"].contains(&ext)
 }
 
+/// The largest input tengen reads: 64 MiB. Real game and puzzle files are far smaller; a larger
+/// input is refused before it is read rather than filling memory.
+pub const MAX_INPUT: u64 = 64 << 20;
+
+/// Reads all of `reader`, refusing more than [`MAX_INPUT`] bytes.
+fn read_limited(reader: impl Read, name: &Path) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| Error::Read {
+            path: name.into(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(Error::TooLarge {
+            path: name.into(),
+            limit: MAX_INPUT,
+        });
+    }
+    Ok(bytes)
+}
+
 impl Source {
     /// `-` reads standard input; an existing path reads that file; anything else that does not
     /// look like a path is the position text itself (a move list or URL).
     pub fn from_arg(arg: &str) -> Result<Source, Error> {
         if arg == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|source| Error::Read {
-                    path: "<stdin>".into(),
-                    source,
-                })?;
+            let bytes = read_limited(std::io::stdin().lock(), Path::new("<stdin>"))?;
             return Source::from_bytes("<stdin>", bytes);
         }
         let path = Path::new(arg);
         if path.exists() || looks_like_path(arg) {
-            let bytes = std::fs::read(path).map_err(|source| Error::Read {
+            let file = std::fs::File::open(path).map_err(|source| Error::Read {
                 path: path.into(),
                 source,
             })?;
-            return Source::from_bytes(arg, bytes);
+            return Source::from_bytes(arg, read_limited(file, path)?);
         }
         Ok(Source {
             name: "<argument>".into(),

@@ -242,9 +242,14 @@ impl FromStr for Rule {
 
     fn from_str(s: &str) -> Result<Rule, String> {
         match s.to_ascii_lowercase().as_str() {
-            "freestyle" | "gomoku" => Ok(Rule::Freestyle),
+            "freestyle" => Ok(Rule::Freestyle),
             "standard" => Ok(Rule::Standard),
             "renju" => Ok(Rule::Renju),
+            "gomoku" => Err(
+                "'gomoku' names either rule: say freestyle (five or more wins) or standard \
+                 (exactly five wins)"
+                    .to_string(),
+            ),
             _ => Err(format!(
                 "'{s}' is not a rule: expected freestyle, standard or renju"
             )),

@@ -8,15 +8,16 @@
 //! highest label (or `--size`).
 
 use nom::Parser;
-use nom::character::complete::{digit1, one_of, space0};
-use nom::combinator::{eof, opt};
+use nom::branch::alt;
+use nom::character::complete::{char, digit1, satisfy, space0};
+use nom::combinator::{eof, not, opt, peek, recognize};
 use nom::error::context;
-use nom::multi::many1;
+use nom::multi::many_m_n;
 use nom::sequence::terminated;
 use nom_locate::position;
 
-use super::span::{self, Loc, Located, PResult, RawPoint, Span, Spanned, Syntax, syntax};
-use crate::board::{Board, Color, Point};
+use super::span::{self, Cursor, Loc, Located, PResult, RawPoint, Span, Spanned, Syntax, syntax};
+use crate::board::{Board, Color, MAX_SIZE, Point};
 use crate::setup::{Setup, StatedSize, Stones};
 
 /// Why a diagram was refused.
@@ -79,6 +80,17 @@ pub enum DiagramError {
         /// Rows.
         height: usize,
     },
+    /// A row with more cells than the largest board has.
+    #[error(
+        "a row of more than {} cells: boards are at most {}x{}",
+        MAX_SIZE,
+        MAX_SIZE,
+        MAX_SIZE
+    )]
+    TooWide {
+        /// Where the first cell too many is.
+        loc: Loc,
+    },
     /// A text with no board row.
     #[error("no board rows found")]
     Empty {
@@ -97,6 +109,7 @@ impl Located for DiagramError {
             | DiagramError::PartialLabels { loc }
             | DiagramError::DuplicateRow { loc, .. }
             | DiagramError::NotSquare { loc, .. }
+            | DiagramError::TooWide { loc }
             | DiagramError::Empty { loc } => *loc,
         }
     }
@@ -127,27 +140,46 @@ fn number(i: Span) -> PResult<Spanned<u32>> {
     ))
 }
 
-fn cell(i: Span) -> PResult<Spanned<char>> {
-    let (i, start) = position(i)?;
-    let all: String = [EMPTY_CELLS, BLACK_CELLS, WHITE_CELLS].concat();
-    let (i, c) = one_of(all.as_str()).parse(i)?;
-    Ok((i, Spanned::new(c, Loc::of(&start))))
+/// A cell character and where it starts.
+fn cell(i: Span) -> PResult<(char, Span)> {
+    let start = i;
+    let (i, c) = satisfy(is_cell_char).parse(i)?;
+    Ok((i, (c, start)))
+}
+
+/// A mark that tengen's own diagrams put on an empty point: `#` (forbidden for black) or a
+/// number (a ranked move, a heat-map digit) with more of the row after it, so that a number
+/// at the end of a row is still its label. Read back as an empty point.
+fn mark(i: Span) -> PResult<(char, Span)> {
+    let start = i;
+    let (i, _) = alt((
+        recognize(char('#')),
+        terminated(digit1, peek((space0, not(eof)))),
+    ))
+    .parse(i)?;
+    Ok((i, ('.', start)))
 }
 
 /// A row: its left label, its cells, its right label.
-type RowParts = (
+type RowParts<'a> = (
     Option<Spanned<u32>>,
-    Vec<Spanned<char>>,
+    Vec<(char, Span<'a>)>,
     Option<Spanned<u32>>,
 );
 
+/// A row line. Reading stops after one cell more than the largest board has, so that a huge
+/// line is refused at its first cell too many (see [`DiagramError::TooWide`]).
 fn row_line(i: Span) -> PResult<RowParts> {
     let (i, left) = opt(terminated(number, space0)).parse(i)?;
+    let widest = MAX_SIZE as usize + 1;
     let (i, cells) = context(
         "a board cell ('.', 'x' or 'o')",
-        many1(terminated(cell, space0)),
+        many_m_n(1, widest, terminated(alt((cell, mark)), space0)),
     )
     .parse(i)?;
+    if cells.len() == widest {
+        return Ok((i, (left, cells, None)));
+    }
     let (i, right) = opt(number).parse(i)?;
     let (i, _) = context(
         "a board cell ('.', 'x' or 'o') or a row number",
@@ -159,27 +191,31 @@ fn row_line(i: Span) -> PResult<RowParts> {
 
 /// Column letters (`a b c …`, either case, spaced or not), when the line is nothing else.
 fn column_labels(line: &str) -> Option<Vec<u32>> {
-    let letters: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-    if letters.len() < 2 || !letters.iter().all(char::is_ascii_alphabetic) {
-        return None;
+    let mut cols: Vec<u32> = Vec::new();
+    for c in line.chars().filter(|c| !c.is_whitespace()) {
+        if !c.is_ascii_alphabetic() || cols.len() > MAX_SIZE as usize {
+            return None;
+        }
+        let col = (c.to_ascii_lowercase() as u8 - b'a') as u32;
+        if cols.last().is_some_and(|&last| col != last + 1) {
+            return None;
+        }
+        cols.push(col);
     }
-    let cols: Vec<u32> = letters
-        .iter()
-        .map(|c| (c.to_ascii_lowercase() as u8 - b'a') as u32)
-        .collect();
-    cols.windows(2).all(|w| w[1] == w[0] + 1).then_some(cols)
+    (cols.len() >= 2).then_some(cols)
 }
 
 /// `black to move`, `White to play`, …
 pub fn side_line(line: &str) -> Option<Color> {
-    let words: Vec<String> = line
-        .split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect();
-    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        [color, "to", "move" | "play"] => color.parse().ok(),
-        _ => None,
+    let mut words = line.split_whitespace();
+    let (color, to, verb) = (words.next()?, words.next()?, words.next()?);
+    if words.next().is_some()
+        || !to.eq_ignore_ascii_case("to")
+        || !(verb.eq_ignore_ascii_case("move") || verb.eq_ignore_ascii_case("play"))
+    {
+        return None;
     }
+    color.to_ascii_lowercase().parse().ok()
 }
 
 /// Parses a diagram filling the whole of `input`.
@@ -220,6 +256,14 @@ pub fn parse(input: Span) -> Result<Setup, DiagramError> {
                 left: l.value,
                 right: r.value,
             });
+        }
+        let mut cursor = Cursor::new(t);
+        let cells: Vec<Spanned<char>> = cells
+            .into_iter()
+            .map(|(c, at)| Spanned::new(c, cursor.loc(&at)))
+            .collect();
+        if let Some(extra) = cells.get(MAX_SIZE as usize) {
+            return Err(DiagramError::TooWide { loc: extra.loc });
         }
         rows.push(Row {
             loc: Loc::of(&t),

@@ -68,17 +68,31 @@ impl Format {
             {
                 return Format::Puzzle;
             }
-            let cells = line.chars().filter(|&c| diagram::is_cell_char(c)).count();
-            let others = line
-                .chars()
-                .filter(|&c| !c.is_whitespace() && !c.is_ascii_digit() && !diagram::is_cell_char(c))
-                .count();
-            if cells >= 5 && others == 0 && line.contains(['.', '+', '·']) {
+            if diagram_row(line) {
                 format = Format::Diagram;
             }
         }
         format
     }
+}
+
+/// Whether a line reads as a diagram row: five or more cells, nothing but cells, marks (`#`)
+/// and numbers, and not a move list. A move list such as `o1 o2 o3 o4 o5` is made of cell
+/// letters too, but each of them is followed by a row number; a row without empty points
+/// (`x o x o x`) has a cell that is not.
+fn diagram_row(line: &str) -> bool {
+    let (mut cells, mut move_like) = (0, true);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if diagram::is_cell_char(c) {
+            cells += 1;
+            let next_is_digit = chars.peek().is_some_and(char::is_ascii_digit);
+            move_like &= c.is_ascii_alphabetic() && next_is_digit;
+        } else if !(c.is_whitespace() || c.is_ascii_digit() || c == '#') {
+            return false;
+        }
+    }
+    cells >= 5 && !move_like
 }
 
 #[cfg(test)]
@@ -96,5 +110,12 @@ mod tests {
         assert_eq!(Format::detect("# c\nid: x\nmoves: h8\n"), Format::Puzzle);
         assert_eq!(Format::detect("x....\n.....\n"), Format::Diagram);
         assert_eq!(Format::detect(" 5 x . . . . 5\n"), Format::Diagram);
+        // Without empty points, still a diagram; cell letters with row numbers are moves.
+        assert_eq!(Format::detect("xoxox\noxoxo\n"), Format::Diagram);
+        assert_eq!(Format::detect("5 x o x o x 5\n"), Format::Diagram);
+        assert_eq!(Format::detect("o1 o2 o3 o4 o5"), Format::Moves);
+        assert_eq!(Format::detect("x1 X2 B3 W4 O5"), Format::Moves);
+        // tengen's own marks: a forbidden point and ranked moves.
+        assert_eq!(Format::detect(" 8 . # x 1 2 . . . 8\n"), Format::Diagram);
     }
 }

@@ -9,9 +9,8 @@ use nom::combinator::{cut, opt, value};
 use nom::error::context;
 use nom::multi::many0_count;
 use nom::sequence::preceded;
-use nom_locate::position;
 
-use super::span::{Loc, Located, PResult, RawPoint, Span, Spanned, Syntax, syntax};
+use super::span::{Cursor, Loc, Located, PResult, RawPoint, Span, Spanned, Syntax, syntax};
 use crate::board::Point;
 
 /// Why a move list was refused.
@@ -54,29 +53,29 @@ fn separators(i: Span) -> PResult<()> {
     .parse(i)
 }
 
-/// One move: a column letter and a row number (which must follow the letter).
-pub fn point(i: Span) -> PResult<Spanned<RawPoint>> {
-    let (i, start) = position(i)?;
+/// One move: a column letter and a row number (which must follow the letter), and the span it
+/// starts at.
+fn point(i: Span) -> PResult<(RawPoint, Span)> {
+    let start = i;
     let (i, letter) = context("a move like h8", satisfy(|c| c.is_ascii_alphabetic())).parse(i)?;
     let (i, digits) = cut(context("a row number after the column letter", digit1)).parse(i)?;
     let row: i64 = digits.fragment().parse().unwrap_or(i64::MAX);
     let col = (letter.to_ascii_lowercase() as u8 - b'a') as i64;
-    Ok((
-        i,
-        Spanned::new(RawPoint { col, row: row - 1 }, Loc::of(&start)),
-    ))
+    Ok((i, (RawPoint { col, row: row - 1 }, start)))
 }
 
-/// A list of moves up to the end of `i`.
+/// A list of moves up to the end of `i`, located by one cursor so that a long line stays
+/// linear.
 fn list(mut i: Span) -> PResult<Vec<Spanned<RawPoint>>> {
     let mut out = Vec::new();
+    let mut cursor = Cursor::new(i);
     loop {
         (i, _) = separators(i)?;
         if i.fragment().is_empty() {
             return Ok((i, out));
         }
-        let (rest, p) = cut(point).parse(i)?;
-        out.push(p);
+        let (rest, (p, start)) = cut(point).parse(i)?;
+        out.push(Spanned::new(p, cursor.loc(&start)));
         i = rest;
     }
 }

@@ -1,6 +1,7 @@
 //! Piskvork `.psq` game files: a header `Piskvorky 15x15, 11:11, 0`, then one move a line as
 //! `x,y,ms` (1-based, `x` from the left, `y` from the **top**; the time is optional), then
-//! optional trailer lines (engine names, `-1`, …) that tengen ignores. The rows are turned into
+//! optional trailer lines (engine names, `-1`, …) that tengen ignores. The trailer starts after
+//! the last move line: a bad line among the moves is an error. The rows are turned into
 //! RIF rows (from the bottom) here, at the text boundary.
 
 use nom::Parser;
@@ -85,6 +86,13 @@ fn move_line(i: Span) -> PResult<(Spanned<u32>, u32)> {
     Ok((i, (Spanned::new(x, Loc::of(&start)), y)))
 }
 
+/// A line that starts like a move (a number followed by more) and so cannot be taken for a
+/// trailer line; a bare number such as `0` can.
+fn looks_like_move(line: &str) -> bool {
+    let rest = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.len() < line.len() && !rest.is_empty()
+}
+
 /// Parses a `.psq` file filling the whole of `input`.
 pub fn parse(input: Span) -> Result<Setup, PsqError> {
     let fail = |e| PsqError::Syntax(syntax(e, "a move line 'x,y,time'"));
@@ -101,18 +109,23 @@ pub fn parse(input: Span) -> Result<Setup, PsqError> {
             height: h,
         });
     }
-    let mut moves = Vec::new();
-    for line in lines {
-        // The moves end at the first line that does not start with a digit.
-        if !line.fragment().starts_with(|c: char| c.is_ascii_digit()) {
-            break;
-        }
-        let (_, (x, y)) = move_line(line).map_err(fail)?;
+    // The moves run up to the last line that is a move line; only the lines after it may form
+    // the trailer (engine names, `-1`, …). A bad line among the moves is an error, not the
+    // start of the trailer, and so is a line after them that starts like a move but is not one.
+    let lines: Vec<Span> = lines.collect();
+    let is_move = |l: &Span| move_line(*l).is_ok();
+    let end = lines.iter().rposition(is_move).map_or(0, |last| last + 1);
+    let mut moves = Vec::with_capacity(end);
+    for line in &lines[..end] {
+        let (_, (x, y)) = move_line(*line).map_err(fail)?;
         let raw = RawPoint {
             col: x.value as i64 - 1,
             row: h as i64 - y as i64,
         };
         moves.push(Spanned::new(raw, x.loc));
+    }
+    if let Some(line) = lines[end..].iter().find(|l| looks_like_move(l.fragment())) {
+        move_line(*line).map_err(fail)?;
     }
     Ok(Setup {
         size: Some(StatedSize {
@@ -159,6 +172,12 @@ mod tests {
     fn errors_are_located() {
         let e = parse(Span::new("Piskvorky 15x15, 11:11, 0\n8,8\n9;7\n")).unwrap_err();
         assert_eq!(e.loc(), Loc::new(3, 2));
+        // A junk line among the moves is an error at its line, not the start of the trailer.
+        let text = "Piskvorky 15x15, 11:11, 0\n8,8,0\nnot a move\n9,7,0\n-1\n";
+        let e = parse(Span::new(text)).unwrap_err();
+        assert_eq!(e.loc(), Loc::new(3, 1));
+        let e = parse(Span::new("Piskvorky 15x15, 11:11, 0\n8,8\n9,7,x\n-1\n")).unwrap_err();
+        assert_eq!(e.loc(), Loc::new(3, 5));
         let e = parse(Span::new("Piskvork 15x15\n")).unwrap_err();
         assert_eq!(e.loc(), Loc::new(1, 1));
         let e = parse(Span::new("Piskvorky 15x20, 0\n")).unwrap_err();

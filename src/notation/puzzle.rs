@@ -350,7 +350,15 @@ fn bad(entry: &Entry, key: &'static str, expected: &'static str) -> PuzzleError 
         loc: Loc::of(&entry.value),
         key,
         expected,
-        found: entry.value.fragment().to_string(),
+        found: shorten(entry.value.fragment()),
+    }
+}
+
+/// A value as an error quotes it: at most 40 characters, with `…` when cut.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
     }
 }
 

@@ -41,6 +41,50 @@ impl fmt::Display for Loc {
     }
 }
 
+/// Finds the locations of spans met one after another in linear time.
+///
+/// [`Loc::of`] counts the characters from the start of the line, so calling it for every token of
+/// one long line is quadratic. A cursor remembers the last span it located and counts only the
+/// characters since then. Spans met out of order fall back to [`Loc::of`].
+#[derive(Clone, Copy, Debug)]
+pub struct Cursor<'a> {
+    span: Span<'a>,
+    loc: Loc,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `span`.
+    pub fn new(span: Span<'a>) -> Cursor<'a> {
+        Cursor {
+            span,
+            loc: Loc::of(&span),
+        }
+    }
+
+    /// Where `at` starts; `at` should lie at or after the previous span located.
+    pub fn loc(&mut self, at: &Span<'a>) -> Loc {
+        let from = self.span.location_offset();
+        let to = at.location_offset();
+        let text = self.span.fragment();
+        let loc = match to.checked_sub(from).and_then(|d| text.get(..d)) {
+            Some(between) => match between.rfind('\n') {
+                Some(nl) => Loc::new(
+                    at.location_line(),
+                    between[nl + 1..].chars().count() as u32 + 1,
+                ),
+                None => Loc::new(
+                    self.loc.line,
+                    self.loc.column + between.chars().count() as u32,
+                ),
+            },
+            None => Loc::of(at),
+        };
+        self.span = *at;
+        self.loc = loc;
+        loc
+    }
+}
+
 /// A value and where its text starts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Spanned<T> {
@@ -224,6 +268,19 @@ mod tests {
         assert_eq!(frags, ["ab", "", "cd e", ""]);
         assert_eq!(Loc::of(&ls[2]), Loc::new(3, 1));
         assert_eq!(Loc::of(&trim(Span::new("  h8 "))), Loc::new(1, 3));
+    }
+
+    #[test]
+    fn cursor_agrees_with_loc_of() {
+        let text = "h8 é9\r\n  ab\n\ncd é é\n";
+        let whole = Span::new(text);
+        let mut cursor = Cursor::new(whole);
+        for (offset, _) in text.char_indices() {
+            let at = whole.take_from(offset);
+            assert_eq!(cursor.loc(&at), Loc::of(&at), "offset {offset}");
+        }
+        // Out of order: back to the start.
+        assert_eq!(cursor.loc(&whole), Loc::new(1, 1));
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod fixtures;
 mod formats;
 mod props;
 mod public;
+mod robust;
 mod rules;
 mod show;
 mod solve;

@@ -225,7 +225,10 @@ fn double_three_and_false_double_threes() {
     // Without white c7 the row three has a second, legal four point d7: a real double three.
     let f = fouls_of(&with(&[("h4", 'x'), ("h5", 'x'), ("h6", 'x')]));
     assert_eq!(foul_at(&f, "g7"), Some(Foul::DoubleThree));
-    // h7 completing a five (h3-h6 below it) is never forbidden, so the three is real.
+    // h7 completing a five (h3-h6 below it) is never forbidden, so the three is real. This pins
+    // the reading the README's forbidden section states: a three whose only straight-four
+    // point is also a five point in another line is a three (Rapfi reads it as none), so g7 is
+    // a double three. It arises only when black can already make five.
     let f = fouls_of(&with(&[
         ("c7", 'o'),
         ("h3", 'x'),
