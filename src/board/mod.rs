@@ -8,6 +8,9 @@
 mod bits;
 mod point;
 pub mod shape;
+// The builder runs in build.rs; the crate uses its types, and its tests rerun it.
+#[cfg_attr(not(test), allow(dead_code))]
+mod shape_build;
 mod zobrist;
 
 pub use bits::Bits;
