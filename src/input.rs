@@ -105,11 +105,6 @@ impl Source {
             error: error.into(),
         })
     }
-
-    /// Parses every puzzle of a puzzle file.
-    pub fn puzzles(&self) -> Result<Vec<Puzzle>, Error> {
-        puzzle::parse(Span::new(&self.text)).map_err(|e| self.error(e))
-    }
 }
 
 /// How to read a position: the forced format, the puzzle id, and what the user said.
@@ -134,13 +129,36 @@ pub struct Loaded {
     pub format: Format,
 }
 
-/// Picks the puzzle `id` (or the only one) out of a file's puzzles.
-pub fn pick<'a>(puzzles: &'a [Puzzle], id: Option<&str>, name: &str) -> Result<&'a Puzzle, Error> {
-    match id {
-        Some(id) => puzzles.iter().find(|p| p.meta.id == id).ok_or_else(|| {
-            let similar: Vec<&str> = puzzles
+/// Picks the puzzle `id` (or the only one) out of a puzzle file, reading the file in one pass
+/// that keeps only the ids seen and the puzzle picked. Like [`puzzle::parse`], the first error
+/// in the file refuses it.
+pub fn pick(source: &Source, id: Option<&str>) -> Result<Puzzle, Error> {
+    let name = &source.name;
+    let mut ids: Vec<String> = Vec::new();
+    let mut picked = None;
+    for p in puzzle::parse_each(Span::new(&source.text)) {
+        let p = p.map_err(|f| source.error(f.error))?;
+        let wanted = match id {
+            Some(id) => p.meta.id == id,
+            None => ids.is_empty(),
+        };
+        ids.push(p.meta.id.clone());
+        if wanted && picked.is_none() {
+            picked = Some(p);
+        }
+    }
+    if ids.is_empty() {
+        return Err(source.error(puzzle::PuzzleError::Empty {
+            loc: Loc::new(1, 1),
+        }));
+    }
+    match (id, picked) {
+        (None, Some(p)) if ids.len() == 1 => Ok(p),
+        (Some(_), Some(p)) => Ok(p),
+        (Some(id), None) => {
+            let similar: Vec<&str> = ids
                 .iter()
-                .map(|p| p.meta.id.as_str())
+                .map(String::as_str)
                 .filter(|other| other.contains(id) || id.contains(*other))
                 .take(5)
                 .collect();
@@ -149,34 +167,51 @@ pub fn pick<'a>(puzzles: &'a [Puzzle], id: Option<&str>, name: &str) -> Result<&
             } else {
                 format!(" (similar: {})", similar.join(", "))
             };
-            Error::usage(format!("{name} has no puzzle with id '{id}'{hint}"))
-        }),
-        None if puzzles.len() == 1 => Ok(&puzzles[0]),
-        None => {
-            let ids: Vec<&str> = puzzles.iter().take(5).map(|p| p.meta.id.as_str()).collect();
+            Err(Error::usage(format!(
+                "{name} has no puzzle with id '{id}'{hint}"
+            )))
+        }
+        (None, _) => {
+            let first: Vec<&str> = ids.iter().take(5).map(String::as_str).collect();
             Err(Error::usage(format!(
                 "{name} holds {} puzzles: pick one with --id (for example {})",
-                puzzles.len(),
-                ids.join(", ")
+                ids.len(),
+                first.join(", ")
             )))
         }
     }
 }
 
-/// Reads every puzzle of a puzzle file and validates each position.
-pub fn load_all(source: &Source, given: Given) -> Result<Vec<Loaded>, Error> {
-    source
-        .puzzles()?
-        .into_iter()
-        .map(|p| {
+/// Reads the puzzles of a puzzle file one at a time, validating each position as it comes:
+/// memory holds one puzzle and the index of ids, whatever the file's length. The first error
+/// ends the file (an error in the file as a whole, such as no puzzles, comes last).
+pub fn load_all(source: &Source, given: Given) -> impl Iterator<Item = Result<Loaded, Error>> {
+    let mut each = puzzle::parse_each(Span::new(&source.text));
+    let (mut any, mut done) = (false, false);
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let Some(next) = each.next() else {
+            done = true;
+            return (!any).then(|| {
+                Err(source.error(puzzle::PuzzleError::Empty {
+                    loc: Loc::new(1, 1),
+                }))
+            });
+        };
+        any = true;
+        let loaded = next.map_err(|f| source.error(f.error)).and_then(|p| {
             let board = p.setup.into_board(given).map_err(|e| source.error(e))?;
             Ok(Loaded {
                 board,
                 meta: Some(p.meta),
                 format: Format::Puzzle,
             })
-        })
-        .collect()
+        });
+        done = loaded.is_err();
+        Some(loaded)
+    })
 }
 
 /// Reads one position from `source`.
@@ -204,9 +239,8 @@ pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
         Format::Diagram => (diagram::parse(span).map_err(|e| source.error(e))?, None),
         Format::Psq => (psq::parse(span).map_err(|e| source.error(e))?, None),
         Format::Puzzle => {
-            let puzzles = source.puzzles()?;
-            let p = pick(&puzzles, opts.id.as_deref(), &source.name)?;
-            (p.setup.clone(), Some(p.meta.clone()))
+            let p = pick(source, opts.id.as_deref())?;
+            (p.setup, Some(p.meta))
         }
     };
     let board = setup.into_board(opts.given).map_err(|e| source.error(e))?;
@@ -251,7 +285,7 @@ impl Request {
         let source = Source::from_arg(&self.source)?;
         let format = self.format.unwrap_or_else(|| Format::detect(&source.text));
         if format == Format::Puzzle && self.id.is_none() {
-            return load_all(&source, self.given);
+            return load_all(&source, self.given).collect();
         }
         let opts = LoadOptions {
             format: Some(format),

@@ -50,7 +50,8 @@ fn a_reused_vcf_solver_allocates_nothing_after_the_first_call() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
     let source = Source::from_arg(file).unwrap();
     let mut boards: Vec<(Board, Color)> = Vec::new();
-    for loaded in load_all(&source, Given::default()).unwrap() {
+    for loaded in load_all(&source, Given::default()) {
+        let loaded = loaded.unwrap();
         for attacker in [Color::Black, Color::White] {
             let mut b = loaded.board.clone();
             b.set_to_move(attacker);

@@ -20,9 +20,9 @@ use crate::config::Check;
 use crate::error::{Error, InputError};
 use crate::input::Source;
 use crate::notation::puzzle::{self, Kind, Meta};
-use crate::notation::span::{Located, Span};
+use crate::notation::span::{Loc, Located, Span};
 use crate::report::text::{self, Mark, Style};
-use crate::setup::Given;
+use crate::setup::{Given, Setup};
 use crate::solve::task::Solver;
 
 /// One puzzle to check, or one that could not be read.
@@ -35,7 +35,9 @@ struct Item {
     column: u32,
     id: String,
     kind: Option<Kind>,
-    work: Result<(Board, Meta), String>,
+    /// The position (made into a board by the worker that checks it) and what the puzzle
+    /// says, or why the block could not be read.
+    work: Result<(Setup, Meta), String>,
 }
 
 /// A puzzle file: its path as shown, and its text (`None` when it could not be read).
@@ -127,42 +129,21 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
                 continue;
             }
         };
-        let parsed = puzzle::parse_each(Span::new(&source.text));
-        if parsed.is_empty() {
-            items.push(whole_file("no puzzles found".into()));
-        }
-        for p in parsed {
+        let before = items.len() + positions;
+        for p in puzzle::parse_each(Span::new(&source.text)) {
             let item = match p {
                 Ok(p) if p.meta.kind.is_none() && p.meta.answer.is_none() => {
                     positions += 1;
                     continue;
                 }
-                Ok(p) => {
-                    let loc = p.meta.loc;
-                    let work = match p.setup.into_board(Given::default()) {
-                        Ok(board) => Ok((board, p.meta.clone())),
-                        Err(e) => {
-                            let at = e.loc();
-                            items.push(Item {
-                                file: f,
-                                line: at.line,
-                                column: at.column,
-                                id: p.meta.id.clone(),
-                                kind: p.meta.kind,
-                                work: Err(InputError::from(e).to_string()),
-                            });
-                            continue;
-                        }
-                    };
-                    Item {
-                        file: f,
-                        line: loc.line,
-                        column: 1,
-                        id: p.meta.id.clone(),
-                        kind: p.meta.kind,
-                        work,
-                    }
-                }
+                Ok(p) => Item {
+                    file: f,
+                    line: p.meta.loc.line,
+                    column: 1,
+                    id: p.meta.id.clone(),
+                    kind: p.meta.kind,
+                    work: Ok((p.setup, p.meta)),
+                },
                 Err(failed) => {
                     let at = failed.error.loc();
                     Item {
@@ -176,6 +157,9 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
                 }
             };
             items.push(item);
+        }
+        if items.len() + positions == before {
+            items.push(whole_file("no puzzles found".into()));
         }
         files.push(File {
             path,
@@ -322,7 +306,13 @@ impl Printer<'_> {
         format!("\x1b[{code}m{w}\x1b[0m")
     }
 
-    fn puzzle(&mut self, item: &Item, r: &Report) -> String {
+    /// One verdict; `at` is where a position error is, when the worker found one.
+    fn puzzle(&mut self, item: &Item, r: &Report, at: Option<Loc>) -> String {
+        let (line, column) = at.map_or((item.line, item.column), |l| (l.line, l.column));
+        let board = match (&item.work, r.status) {
+            (Ok((setup, _)), Status::Fail) => setup.clone().into_board(Given::default()).ok(),
+            _ => None,
+        };
         let file = &self.files[item.file].shown;
         let id = if item.id.is_empty() { "-" } else { &item.id };
         let ms = r.elapsed.as_secs_f64() * 1000.0;
@@ -330,8 +320,8 @@ impl Printer<'_> {
             CheckFormat::Text => {
                 let kind = item.kind.map_or("-".to_string(), |k| k.to_string());
                 let at = match r.status {
-                    Status::Error => format!("{}:{}", item.line, item.column),
-                    _ => item.line.to_string(),
+                    Status::Error => format!("{line}:{column}"),
+                    _ => line.to_string(),
                 };
                 let mut s = format!(
                     "{} {file}:{at}  {id}  {kind}  {}",
@@ -350,7 +340,7 @@ impl Printer<'_> {
                         "    expected: {}\n    found:    {}\n",
                         r.expected, r.found
                     ));
-                    if let Ok((board, _)) = &item.work {
+                    if let Some(board) = &board {
                         if !r.line.is_empty() {
                             s.push_str(&format!("    line:     {}\n", check::moves(&r.line)));
                         }
@@ -366,8 +356,8 @@ impl Printer<'_> {
             CheckFormat::Json => {
                 let doc = PuzzleDoc {
                     file,
-                    line: item.line,
-                    column: item.column,
+                    line,
+                    column,
                     id: &item.id,
                     kind: item.kind,
                     verdict: r.status.name(),
@@ -397,8 +387,8 @@ impl Printer<'_> {
                 format!(
                     "::{level} file={},line={},col={},title={}::{}\n",
                     gh(file, true),
-                    item.line,
-                    item.column,
+                    line,
+                    column,
                     gh(&title, true),
                     gh(&msg, false)
                 )
@@ -413,13 +403,13 @@ impl Printer<'_> {
                     xml(id),
                     xml(file),
                     xml(file),
-                    item.line
+                    line
                 );
-                let body = |r: &Report, item: &Item| {
-                    let mut b = format!("{file}:{}: {}\n", item.line, r.message);
+                let body = |r: &Report| {
+                    let mut b = format!("{file}:{line}: {}\n", r.message);
                     if r.status == Status::Fail {
                         b.push_str(&format!("expected: {}\nfound: {}\n", r.expected, r.found));
-                        if let Ok((board, _)) = &item.work {
+                        if let Some(board) = &board {
                             if !r.line.is_empty() {
                                 b.push_str(&format!("line: {}\n", check::moves(&r.line)));
                             }
@@ -442,7 +432,7 @@ impl Printer<'_> {
                         case.push_str(&format!(
                             ">\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
                             xml(&r.message),
-                            xml(&body(r, item))
+                            xml(&body(r))
                         ));
                     }
                     _ => {
@@ -450,7 +440,7 @@ impl Printer<'_> {
                         case.push_str(&format!(
                             ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
                             xml(&r.message),
-                            xml(&body(r, item))
+                            xml(&body(r))
                         ));
                     }
                 }
@@ -562,7 +552,7 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
         .map_err(|e| Error::usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
     let options = args.options;
     let hash_mb = args.hash_mb;
-    let (tx, rx) = mpsc::channel::<(usize, Report)>();
+    let (tx, rx) = mpsc::channel::<(usize, Report, Option<Loc>)>();
     let mut reports: Vec<Option<Report>> = Vec::new();
     reports.resize_with(items.len(), || None);
     let mut summary = SummaryDoc {
@@ -578,33 +568,41 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
                 items.par_iter().enumerate().for_each_init(
                     || Solver::new(hash_mb),
                     |solver, (i, item)| {
-                        let report = match (&item.work, solver) {
-                            (Err(m), _) => error_report(m),
+                        let (report, at) = match (&item.work, solver) {
+                            (Err(m), _) => (error_report(m), None),
                             (Ok(_), Err(e)) => {
-                                error_report(&format!("{e}: try a smaller --hash-mb"))
+                                (error_report(&format!("{e}: try a smaller --hash-mb")), None)
                             }
-                            (Ok((board, meta)), Ok(solver)) => {
-                                check::check(board, meta, solver, &options)
+                            (Ok((setup, meta)), Ok(solver)) => {
+                                match setup.clone().into_board(Given::default()) {
+                                    Ok(board) => {
+                                        (check::check(&board, meta, solver, &options), None)
+                                    }
+                                    Err(e) => (
+                                        error_report(&InputError::from(e.clone()).to_string()),
+                                        Some(e.loc()),
+                                    ),
+                                }
                             }
                         };
                         // The receiver only stops listening when the output failed.
-                        let _ = tx.send((i, report));
+                        let _ = tx.send((i, report, at));
                     },
                 );
             });
             drop(tx);
         });
         let mut next = 0;
-        let mut pending: BTreeMap<usize, Report> = BTreeMap::new();
-        for (i, report) in rx {
-            pending.insert(i, report);
+        let mut pending: BTreeMap<usize, (Report, Option<Loc>)> = BTreeMap::new();
+        for (i, report, at) in rx {
+            pending.insert(i, (report, at));
             bar.inc(1);
-            while let Some(r) = pending.remove(&next) {
+            while let Some((r, at)) = pending.remove(&next) {
                 let item = &items[next];
                 if !item.id.is_empty() {
                     bar.set_message(item.id.clone());
                 }
-                let text = printer.puzzle(item, &r);
+                let text = printer.puzzle(item, &r, at);
                 if !text.is_empty() {
                     bar.suspend(|| emit(out, &text))?;
                 }

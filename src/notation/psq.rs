@@ -97,7 +97,6 @@ fn looks_like_move(line: &str) -> bool {
 pub fn parse(input: Span) -> Result<Setup, PsqError> {
     let fail = |e| PsqError::Syntax(syntax(e, "a move line 'x,y,time'"));
     let mut lines = span::lines(input)
-        .into_iter()
         .map(span::trim)
         .filter(|l| !l.fragment().is_empty());
     let first = lines.next().unwrap_or(input);

@@ -297,52 +297,73 @@ fn close<'a>(
     (!block.is_empty()).then(|| Ok(std::mem::take(block)))
 }
 
-/// Splits the text into blocks of entries. A `board:` key with no value on its line takes the
-/// following lines, up to a blank line or the next key, as a diagram. A line that is neither
-/// makes its block an error (the rest of the block is skipped); the other blocks still come.
-fn blocks(input: Span) -> Vec<Result<Vec<Entry>, Failed>> {
-    let mut out = Vec::new();
-    let mut block: Vec<Entry> = Vec::new();
-    let mut broken: Option<PuzzleError> = None;
-    let base = input.location_offset();
-    let mut open_board: Option<usize> = None; // index in `block` of an open `board:` entry
-    for line in span::lines(input) {
-        let trimmed = line.fragment().trim();
-        if trimmed.is_empty() {
-            open_board = None;
-            out.extend(close(&mut block, &mut broken));
-            continue;
-        }
-        if trimmed.starts_with('#') || broken.is_some() {
-            continue;
-        }
-        if let Some((key, value)) = key_value(line) {
-            open_board =
-                (key.value == "board" && value.fragment().is_empty()).then_some(block.len());
-            block.push(Entry { key, value });
-            continue;
-        }
-        match open_board {
-            Some(i) => {
-                let entry = &mut block[i];
-                let start = if entry.value.fragment().is_empty() {
-                    line.location_offset() - base
-                } else {
-                    entry.value.location_offset() - base
-                };
-                let end = line.location_offset() - base + line.fragment().len();
-                entry.value = span::slice(input, start, end);
-            }
-            None => {
-                broken = Some(PuzzleError::Syntax(Syntax::at(
-                    &span::trim(line),
-                    "'key: value' (a puzzle key such as 'id:' or 'moves:')",
-                )));
-            }
-        }
+/// Splits the text into blocks of entries, one block at a time. A `board:` key with no value on
+/// its line takes the following lines, up to a blank line or the next key, as a diagram. A line
+/// that is neither makes its block an error (the rest of the block is skipped); the other blocks
+/// still come.
+struct Blocks<'a> {
+    input: Span<'a>,
+    lines: span::Lines<'a>,
+    block: Vec<Entry<'a>>,
+    broken: Option<PuzzleError>,
+    /// Index in `block` of an open `board:` entry.
+    open_board: Option<usize>,
+}
+
+fn blocks(input: Span) -> Blocks {
+    Blocks {
+        input,
+        lines: span::lines(input),
+        block: Vec::new(),
+        broken: None,
+        open_board: None,
     }
-    out.extend(close(&mut block, &mut broken));
-    out
+}
+
+impl<'a> Iterator for Blocks<'a> {
+    type Item = Result<Vec<Entry<'a>>, Failed>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let base = self.input.location_offset();
+        for line in self.lines.by_ref() {
+            let trimmed = line.fragment().trim();
+            if trimmed.is_empty() {
+                self.open_board = None;
+                match close(&mut self.block, &mut self.broken) {
+                    Some(done) => return Some(done),
+                    None => continue,
+                }
+            }
+            if trimmed.starts_with('#') || self.broken.is_some() {
+                continue;
+            }
+            if let Some((key, value)) = key_value(line) {
+                self.open_board = (key.value == "board" && value.fragment().is_empty())
+                    .then_some(self.block.len());
+                self.block.push(Entry { key, value });
+                continue;
+            }
+            match self.open_board {
+                Some(i) => {
+                    let entry = &mut self.block[i];
+                    let start = if entry.value.fragment().is_empty() {
+                        line.location_offset() - base
+                    } else {
+                        entry.value.location_offset() - base
+                    };
+                    let end = line.location_offset() - base + line.fragment().len();
+                    entry.value = span::slice(self.input, start, end);
+                }
+                None => {
+                    self.broken = Some(PuzzleError::Syntax(Syntax::at(
+                        &span::trim(line),
+                        "'key: value' (a puzzle key such as 'id:' or 'moves:')",
+                    )));
+                }
+            }
+        }
+        close(&mut self.block, &mut self.broken)
+    }
 }
 
 fn bad(entry: &Entry, key: &'static str, expected: &'static str) -> PuzzleError {
@@ -563,22 +584,33 @@ pub struct Failed {
     pub error: PuzzleError,
 }
 
-/// Parses each puzzle of a file on its own: a bad block is an error in its place, and the
-/// others still parse (`check` reports each). A repeated id is an error for the second puzzle.
-pub fn parse_each(input: Span) -> Vec<Result<Puzzle, Failed>> {
-    let mut ids: HashMap<String, Loc> = HashMap::new();
-    let mut out = Vec::new();
-    for block in blocks(input) {
-        let entries = match block {
+/// Parses each puzzle of a file on its own, one at a time: a bad block is an error in its
+/// place, and the others still parse (`check` reports each). A repeated id is an error for the
+/// second puzzle. Memory: one block and the index of ids seen.
+pub fn parse_each(input: Span) -> Each {
+    Each {
+        blocks: blocks(input),
+        ids: HashMap::new(),
+    }
+}
+
+/// The puzzles of a file, one at a time: see [`parse_each`].
+pub struct Each<'a> {
+    blocks: Blocks<'a>,
+    ids: HashMap<String, Loc>,
+}
+
+impl Iterator for Each<'_> {
+    type Item = Result<Puzzle, Failed>;
+
+    fn next(&mut self) -> Option<Result<Puzzle, Failed>> {
+        let entries = match self.blocks.next()? {
             Ok(entries) => entries,
-            Err(failed) => {
-                out.push(Err(failed));
-                continue;
-            }
+            Err(failed) => return Some(Err(failed)),
         };
         let id = entries.iter().find(|e| e.key.value == "id").and_then(text);
         let result =
-            puzzle(&entries).and_then(|p| match ids.insert(p.meta.id.clone(), p.meta.loc) {
+            puzzle(&entries).and_then(|p| match self.ids.insert(p.meta.id.clone(), p.meta.loc) {
                 Some(first) => Err(PuzzleError::DuplicateId {
                     loc: p.meta.loc,
                     id: p.meta.id,
@@ -586,15 +618,13 @@ pub fn parse_each(input: Span) -> Vec<Result<Puzzle, Failed>> {
                 }),
                 None => Ok(p),
             });
-        out.push(result.map_err(|error| Failed { id, error }));
+        Some(result.map_err(|error| Failed { id, error }))
     }
-    out
 }
 
 /// Parses every puzzle of a file; the first error refuses the whole file.
 pub fn parse(input: Span) -> Result<Vec<Puzzle>, PuzzleError> {
     let out = parse_each(input)
-        .into_iter()
         .map(|r| r.map_err(|f| f.error))
         .collect::<Result<Vec<_>, _>>()?;
     if out.is_empty() {

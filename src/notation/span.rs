@@ -203,10 +203,21 @@ pub fn syntax(err: nom::Err<PErr>, fallback: &str) -> Syntax {
 }
 
 /// Splits `input` into its lines (without line endings), each span keeping its location.
-pub fn lines(input: Span) -> Vec<Span> {
-    let mut out = Vec::new();
-    let mut rest = input;
-    loop {
+pub fn lines(input: Span) -> Lines {
+    Lines { rest: Some(input) }
+}
+
+/// The lines of a span, one at a time: see [`lines`].
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: Option<Span<'a>>,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Span<'a>;
+
+    fn next(&mut self) -> Option<Span<'a>> {
+        let rest = self.rest?;
         let text = rest.fragment();
         let end = text.find('\n').unwrap_or(text.len());
         let line_len = if end > 0 && text.as_bytes()[end - 1] == b'\r' {
@@ -214,13 +225,9 @@ pub fn lines(input: Span) -> Vec<Span> {
         } else {
             end
         };
-        out.push(rest.take(line_len));
-        if end == text.len() {
-            break;
-        }
-        rest = rest.take_from(end + 1);
+        self.rest = (end < text.len()).then(|| rest.take_from(end + 1));
+        Some(rest.take(line_len))
     }
-    out
 }
 
 /// The span with leading and trailing white space removed (locations kept).
@@ -263,7 +270,7 @@ mod tests {
     #[test]
     fn lines_keep_locations() {
         let text = "ab\r\n\ncd e\n";
-        let ls = lines(Span::new(text));
+        let ls: Vec<Span> = lines(Span::new(text)).collect();
         let frags: Vec<_> = ls.iter().map(|s| *s.fragment()).collect();
         assert_eq!(frags, ["ab", "", "cd e", ""]);
         assert_eq!(Loc::of(&ls[2]), Loc::new(3, 1));

@@ -210,3 +210,53 @@ fn rule_names_are_the_documented_ones() {
         "{err}"
     );
 }
+
+/// `count` trivial puzzles: black has an open four on row `r` and wins at its right end.
+fn trivial_puzzles(count: usize) -> String {
+    let cols = b"abcdefghijklmno";
+    let mut out = String::new();
+    for i in 0..count {
+        let (c, r) = (i % 10, 3 + i % 11);
+        let at = |k: usize, row: usize| format!("{}{row}", cols[c + k] as char);
+        let moves: Vec<String> = (0..4)
+            .flat_map(|k| [at(k, r), if k < 3 { at(k, r + 2) } else { "a1".into() }])
+            .collect();
+        out.push_str(&format!(
+            "id: t{i}\nrule: freestyle\nmoves: {}\nanswer: {}\nkind: vcf\n\n",
+            moves.join(" "),
+            at(4, r)
+        ));
+    }
+    out
+}
+
+/// A file of many small puzzles streams through `bench`, `check` and `show --id`: every case
+/// runs and passes, and the last puzzle is found.
+#[test]
+fn many_small_puzzles_run_through() {
+    let n = 3000;
+    let (_dir, path) = file("many.txt", trivial_puzzles(n).as_bytes());
+    let (code, out, err) = run(&["bench", &path, "--mode", "vcf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("{n} cases, 0 mismatches")), "{out}");
+    let (code, out, err) = run(&["check", &path, "--jobs", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("{n} puzzles: {n} passed")), "{out}");
+    let last = format!("t{}", n - 1);
+    let (code, out, err) = run(&["show", &path, "--id", &last, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("\"id\": \"{last}\"")), "{out}");
+}
+
+/// `bench` reads puzzles one at a time: a bad puzzle late in the file stops it there with the
+/// error's line and exit 2, after the cases before it ran.
+#[test]
+fn bench_stops_at_a_bad_puzzle_in_place() {
+    let mut text = trivial_puzzles(5);
+    text.push_str("id: bad\nmoves: h8 h8\nkind: vcf\n");
+    let (_dir, path) = file("bad.txt", text.as_bytes());
+    let (code, out, err) = run(&["bench", &path]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("t4 "), "the cases before it ran: {out}");
+    assert!(err.contains("bad.txt:32:11: "), "{err}");
+}
