@@ -28,6 +28,8 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod input;
 pub mod notation;
 pub mod output;

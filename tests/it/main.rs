@@ -6,6 +6,7 @@ mod check;
 mod errors;
 mod fixtures;
 mod formats;
+mod fuzz_corpus;
 mod props;
 mod public;
 mod robust;
