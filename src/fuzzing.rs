@@ -155,7 +155,7 @@ pub fn detect(data: &[u8]) {
     let source = fuzz_source(text);
     let format = Format::detect(text);
     if format == Format::Puzzle {
-        match input::load_all(&source, Given::default()) {
+        match input::load_all(&source, Given::default()).collect::<Result<Vec<_>, _>>() {
             Ok(all) => {
                 for loaded in &all {
                     let id = loaded.meta.as_ref().map(|m| m.id.clone());
@@ -211,7 +211,9 @@ pub fn roundtrip(data: &[u8]) {
     let Some(text) = text(data) else { return };
     let source = fuzz_source(text);
     let loaded: Vec<Loaded> = if Format::detect(text) == Format::Puzzle {
-        input::load_all(&source, Given::default()).unwrap_or_default()
+        input::load_all(&source, Given::default())
+            .collect::<Result<_, _>>()
+            .unwrap_or_default()
     } else {
         [None, Some(Rule::Standard), Some(Rule::Renju)]
             .into_iter()

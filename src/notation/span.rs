@@ -255,7 +255,7 @@ pub struct RawPoint {
 
 impl fmt::Display for RawPoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if (0..26).contains(&self.col) && self.row >= 0 {
+        if (0..26).contains(&self.col) && self.row >= -1 {
             write!(f, "{}{}", (b'a' + self.col as u8) as char, self.row + 1)
         } else {
             write!(f, "column {} row {}", self.col + 1, self.row + 1)
