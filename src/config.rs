@@ -90,6 +90,8 @@ pub struct Solve {
     pub proof: bool,
     /// Most time for the search.
     pub time: Option<std::time::Duration>,
+    /// Show a spinner on standard error (it is a terminal).
+    pub progress: bool,
 }
 
 /// `tengen analyze`.
@@ -135,6 +137,8 @@ pub struct Bench {
     pub search: Search,
     /// JSON Lines instead of a table.
     pub json: bool,
+    /// Show a spinner on standard error (it is a terminal).
+    pub progress: bool,
 }
 
 /// `tengen check`.
@@ -272,6 +276,7 @@ fn solve(args: SolveArgs) -> Solve {
         verify: !args.no_verify,
         proof: args.proof,
         time: args.time,
+        progress: std::io::stderr().is_terminal(),
     }
 }
 
@@ -288,6 +293,7 @@ fn bench(args: BenchArgs) -> Bench {
         skip_tags: args.skip_tag,
         verify: args.verify,
         json: args.format == OutputFormat::Json,
+        progress: std::io::stderr().is_terminal(),
     }
 }
 

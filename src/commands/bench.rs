@@ -6,6 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::emit;
+use super::spinner::Spinner;
 use crate::analyze;
 use crate::cases::{self, Case, case};
 use crate::config::Bench;
@@ -32,6 +33,7 @@ pub fn run(args: Bench, out: &mut dyn Write) -> Result<u8, Error> {
     }
     // One solver for every case: its tables are allocated once and forgotten between cases.
     let mut solver = Solver::new(args.search.hash_mb)?;
+    let spinner = Spinner::start(args.progress);
     for file in &args.files {
         let source = Source::from_arg(&file.to_string_lossy())?;
         for loaded in input::load_all(&source, Given::default()) {
@@ -53,6 +55,7 @@ pub fn run(args: Bench, out: &mut dyn Write) -> Result<u8, Error> {
             {
                 continue;
             }
+            spinner.label(&meta.id);
             let board = &loaded.board;
             let mut task = Task::resolve(
                 kind.mode(),
@@ -96,9 +99,10 @@ pub fn run(args: Bench, out: &mut dyn Write) -> Result<u8, Error> {
                     if ok { "" } else { "  MISMATCH" }
                 )
             };
-            emit(out, &report)?;
+            spinner.suspend(|| emit(out, &report))?;
         }
     }
+    spinner.finish();
     if !args.json {
         emit(
             out,

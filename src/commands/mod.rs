@@ -8,6 +8,7 @@ mod convert;
 mod forbidden;
 mod show;
 mod solve;
+mod spinner;
 
 use std::io::Write;
 

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use super::spinner::Spinner;
 use super::{emit, to_json};
 use crate::cases;
 use crate::config::Solve;
@@ -23,8 +24,12 @@ pub fn run(config: Solve, out: &mut dyn Write) -> Result<u8, Error> {
     task.shortest = config.search.shortest;
     task.verify = config.verify;
     task.time = config.time;
-    let verdict = Solver::new(config.search.hash_mb)?.run(board, &task)?;
     let id = meta.map(|m| m.id.as_str());
+    let spinner = Spinner::start(config.progress);
+    spinner.label(id.unwrap_or(""));
+    let verdict = Solver::new(config.search.hash_mb)?.run(board, &task);
+    spinner.finish();
+    let verdict = verdict?;
     let report = if config.output.json {
         to_json(&json::Solve::of(&verdict, id, board.rule(), config.proof))
     } else {

@@ -234,11 +234,16 @@ pub fn solve(
         s.push_str("proof (attacker moves numbered, defender replies indented beneath):\n");
         s.push_str(&super::proof::text(tree));
     }
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
     s.push_str(&format!(
-        "nodes {} · {:.3} ms\n",
+        "nodes {} · search {:.3} ms",
         verdict.nodes,
-        verdict.elapsed.as_secs_f64() * 1000.0
+        ms(verdict.elapsed)
     ));
+    if let Some(verify) = verdict.verify_time {
+        s.push_str(&format!(" · verify {:.3} ms", ms(verify)));
+    }
+    s.push('\n');
     s
 }
 

@@ -8,11 +8,13 @@
 //! - [`verify`]: independent checks: a VCF line replayed on a plain grid, a proof tried
 //!   against every legal defence.
 //! - [`tt`]: the tables the solvers own and reuse.
+//! - [`progress`]: node counts and the phase, for a live display.
 //!
 //! Every result is three-valued: a **win** with its line, **no win** within the bound asked
 //! for, or **unknown** when the node budget ran out first — a search cut short never says
 //! "no win".
 
+pub mod progress;
 pub mod proof;
 pub mod task;
 pub mod tt;

@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::progress::{self, Phase};
 use super::proof::Attack;
 use super::tt::MemoryError;
 use super::{
@@ -245,7 +246,10 @@ impl Solver {
         };
         verdict.elapsed = start.elapsed();
         if verdict.outcome == Outcome::Win {
-            self.check(board, &mut verdict)?;
+            progress::set_phase(Phase::Verify);
+            let checked = self.check(board, &mut verdict);
+            progress::set_phase(Phase::Search);
+            checked?;
         }
         Ok(verdict)
     }

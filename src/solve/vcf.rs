@@ -8,6 +8,7 @@
 //! depth; `shortest` deepens the bound one attacker move at a time, so the first win found is
 //! of minimum length.
 
+use super::progress;
 use super::tt::{FailTable, MemoryError};
 use super::{Ending, Limits, Outcome, Solution, order_score};
 use crate::board::{Board, Cell, Color, DIRS, Point};
@@ -187,12 +188,14 @@ impl Search<'_> {
         if self.nodes > self.max_nodes {
             return Step::Abort;
         }
-        if self.nodes & 4095 == 0
-            && let Some(deadline) = self.deadline
-            && std::time::Instant::now() >= deadline
-        {
-            self.max_nodes = self.nodes;
-            return Step::Abort;
+        if self.nodes & (progress::STEP - 1) == 0 {
+            progress::step();
+            if let Some(deadline) = self.deadline
+                && std::time::Instant::now() >= deadline
+            {
+                self.max_nodes = self.nodes;
+                return Step::Abort;
+            }
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
         if depth == 0 {

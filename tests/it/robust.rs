@@ -260,3 +260,47 @@ fn bench_stops_at_a_bad_puzzle_in_place() {
     assert!(out.contains("t4 "), "the cases before it ran: {out}");
     assert!(err.contains("bad.txt:32:11: "), "{err}");
 }
+
+/// Verification time is reported on its own, in text and JSON, and output piped away from a
+/// terminal carries no progress display: standard error stays empty.
+#[test]
+fn verification_time_is_reported_and_piped_output_is_clean() {
+    let vct = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/vct.txt");
+    let (code, out, err) = run(&[
+        "solve",
+        "--vct",
+        vct,
+        "--id",
+        "tengen/vct-renju-1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "stderr: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "win", "{out}");
+    assert!(v["verify_ms"].as_f64().is_some_and(|ms| ms >= 0.0), "{out}");
+    assert!(v["elapsed_ms"].as_f64().is_some(), "{out}");
+    let (code, out, err) = run(&["solve", "--vct", vct, "--id", "tengen/vct-renju-1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "stderr: {err}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("nodes ") && last.contains(" · search ") && last.contains(" · verify "),
+        "{last}"
+    );
+    // Without verification there is no verify time.
+    let (code, out, _) = run(&[
+        "solve",
+        "--vct",
+        vct,
+        "--id",
+        "tengen/vct-renju-1",
+        "--no-verify",
+    ]);
+    assert_eq!(code, 0);
+    assert!(!out.lines().last().unwrap().contains("verify"), "{out}");
+    let (code, _, err) = run(&["bench", vct]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "stderr: {err}");
+}

@@ -7,7 +7,7 @@ use crate::board::{Board, Cell, Color, Point};
 use crate::pattern;
 use crate::solve::proof::Attack;
 use crate::solve::tt::{MemoryError, MoveCache, PnTable};
-use crate::solve::{Limits, Outcome, Solution, vcf};
+use crate::solve::{Limits, Outcome, Solution, progress, vcf};
 
 /// A VCT answer: the outcome, the proof of a win, and positions searched.
 #[derive(Clone, Debug)]
@@ -260,12 +260,13 @@ impl Solver {
         if self.nodes > self.limits.nodes {
             self.aborted = true;
         }
-        // The clock is read every 4096 nodes or so.
-        if let Some(deadline) = self.limits.deadline
-            && self.nodes >> 12 != self.clock_checked
-        {
+        // Every 4096 nodes or so: publish the count, read the clock.
+        if self.nodes >> 12 != self.clock_checked {
             self.clock_checked = self.nodes >> 12;
-            if std::time::Instant::now() >= deadline {
+            progress::step();
+            if let Some(deadline) = self.limits.deadline
+                && std::time::Instant::now() >= deadline
+            {
                 self.aborted = true;
             }
         }
