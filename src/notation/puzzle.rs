@@ -420,20 +420,31 @@ fn answer(entry: &Entry) -> Result<Answer, PuzzleError> {
         None => (value, None),
     };
     let h = *head.fragment();
+    let missing = || {
+        bad(
+            entry,
+            "answer",
+            "a line of moves, 'any of <moves>', 'none' or 'win'",
+        )
+    };
+    // A list that holds no move (all of it a `#` comment, say) is no answer: it would be
+    // written back as an empty value.
+    let some = |ps: Vec<Spanned<RawPoint>>| match ps.is_empty() {
+        true => Err(missing()),
+        false => Ok(ps),
+    };
     let form = if h == "none" {
         AnswerForm::None
     } else if h == "win" {
         AnswerForm::Win
     } else if let Some(rest) = h.strip_prefix("any of") {
-        AnswerForm::AnyOf(points(span::slice(head, h.len() - rest.len(), h.len()))?)
-    } else if h.is_empty() {
-        return Err(bad(
-            entry,
-            "answer",
-            "a line of moves, 'any of <moves>', 'none' or 'win'",
-        ));
+        AnswerForm::AnyOf(some(points(span::slice(
+            head,
+            h.len() - rest.len(),
+            h.len(),
+        ))?)?)
     } else {
-        AnswerForm::Line(points(head)?)
+        AnswerForm::Line(some(points(head)?)?)
     };
     Ok(Answer {
         form,
