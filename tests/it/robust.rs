@@ -304,3 +304,62 @@ fn verification_time_is_reported_and_piped_output_is_clean() {
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "stderr: {err}");
 }
+
+/// Runs tengen with its address space limited to `gib` GiB; returns (exit code or -1 when a
+/// signal killed it, stdout, stderr).
+#[cfg(target_os = "linux")]
+fn run_limited(gib: u64, args: &[&str]) -> (i32, String, String) {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"));
+    cmd.args(args);
+    let bytes = gib << 30;
+    // SAFETY: setrlimit is async-signal-safe and touches only the child being started.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let out = cmd.output().expect("tengen runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A `--hash-mb` larger than the memory to be had never aborts: under a 2 GiB address-space
+/// limit, the analyzer (which takes its table at once) exits 2 naming the size and the flag,
+/// and the solvers (whose tables grow as they fill) either run or exit 2 the same way.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_hash_mb_is_an_error_not_an_abort() {
+    let (code, _, err) = run_limited(
+        2,
+        &["analyze", "h8 h9", "--depth", "2", "--hash-mb", "8192"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot allocate 4096 MB") && err.contains("--hash-mb"),
+        "{err}"
+    );
+    for args in [
+        vec!["solve", "--vct", "h8 h9 i8", "--hash-mb", "8192"],
+        vec!["bench", crate::EXAMPLES, "--hash-mb", "8192"],
+        vec!["check", crate::EXAMPLES, "--hash-mb", "8192", "--jobs", "2"],
+    ] {
+        let (code, _, err) = run_limited(2, &args);
+        assert!(code == 0 || code == 2, "{args:?}: exit {code}: {err}");
+        if code == 2 {
+            assert!(err.contains("--hash-mb"), "{args:?}: {err}");
+        }
+        assert!(!err.contains("memory allocation"), "{args:?}: {err}");
+    }
+}
