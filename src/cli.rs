@@ -364,10 +364,18 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: FormatArg,
-    /// Write to this file (atomically) instead of standard output.
-    #[arg(long, short)]
+    /// Write to this file instead of standard output.
+    ///
+    /// A regular file is written atomically (a temporary file beside it, synced, renamed
+    /// over it) and keeps its permissions; through a symbolic link, the file it points to
+    /// (the link stays). A device, FIFO or descriptor (`/dev/null`, `/dev/stdout`) is
+    /// written straight into, never replaced. A directory is an error.
+    #[arg(long, short, value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
+    ///
+    /// Needed only for an existing regular file (or a link to one); a device, FIFO or
+    /// descriptor such as `/dev/null` or `/dev/stdout` is written into without it.
     #[arg(long)]
     pub force: bool,
 }

@@ -56,7 +56,7 @@ pub struct Convert {
     pub input: Request,
     /// The format to write.
     pub to: Format,
-    /// Write to this file (atomically) instead of standard output.
+    /// Write to this file instead of standard output (see [`crate::output`]).
     pub path: Option<PathBuf>,
     /// Replace the file if it exists.
     pub force: bool,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -21,6 +21,7 @@ use crate::error::{Error, InputError};
 use crate::input::Source;
 use crate::notation::puzzle::{self, Kind, Meta};
 use crate::notation::span::{Loc, Located, Span};
+use crate::output;
 use crate::report::text::{self, Mark, Style};
 use crate::setup::{Given, Setup};
 use crate::solve::task::Solver;
@@ -666,7 +667,7 @@ fn update(files: &[File], items: &[Item], reports: &[Option<Report>]) -> Result<
         }
         let new = fill_text(text, &fills);
         if new != *text {
-            rewrite(&file.path, &new)?;
+            output::write(&file.path, &new, true)?;
             changed += 1;
         }
     }
@@ -725,29 +726,6 @@ fn fill_text(text: &str, fills: &[(u32, &Meta, &Fill)]) -> String {
         }
     }
     out
-}
-
-/// Replaces the file `path` (through a link, the file it points to) with `text`: written
-/// beside it, synced, then renamed over it, keeping its permissions. Killed part-way, the old
-/// file stays whole.
-fn rewrite(path: &Path, text: &str) -> Result<(), Error> {
-    let werr = |source: std::io::Error| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let target = std::fs::canonicalize(path).map_err(werr)?;
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tengen-update-")
-        .tempfile_in(dir)
-        .map_err(werr)?;
-    tmp.write_all(text.as_bytes()).map_err(werr)?;
-    tmp.as_file().sync_all().map_err(werr)?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        let _ = tmp.as_file().set_permissions(meta.permissions());
-    }
-    tmp.persist(&target).map_err(|e| werr(e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub fn run(args: Convert, out: &mut dyn Write) -> Result<u8, Error> {
     };
     match &args.path {
         None => emit(out, &text)?,
-        Some(path) => output::write_atomic(path, &text, args.force)?,
+        Some(path) => output::write(path, &text, args.force)?,
     }
     Ok(0)
 }

@@ -7,6 +7,8 @@ mod errors;
 mod fixtures;
 mod formats;
 mod fuzz_corpus;
+#[cfg(unix)]
+mod output;
 mod props;
 mod public;
 mod robust;
