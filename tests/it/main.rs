@@ -3,6 +3,7 @@
 
 mod analyze;
 mod check;
+mod docs;
 mod errors;
 mod fixtures;
 mod formats;
