@@ -25,6 +25,7 @@ use crate::output;
 use crate::report::text::{self, Mark, Style};
 use crate::setup::{Given, Setup};
 use crate::solve::task::Solver;
+use crate::words::plural;
 
 /// One puzzle to check, or one that could not be read.
 struct Item {
@@ -229,10 +230,6 @@ fn failing(status: Status, allow_unknown: bool) -> bool {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Escapes text for XML attributes and content; characters XML cannot hold become `?`.
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -333,7 +330,10 @@ impl Printer<'_> {
                     }
                 );
                 if r.status != Status::Error {
-                    s.push_str(&format!("  ({} nodes, {ms:.0} ms)", r.nodes));
+                    s.push_str(&format!(
+                        "  ({}, {ms:.0} ms)",
+                        plural(r.nodes, "node", "nodes")
+                    ));
                 }
                 s.push('\n');
                 if r.status == Status::Fail {
@@ -502,8 +502,8 @@ impl Printer<'_> {
                     ));
                 }
                 line.push_str(&format!(
-                    " ({} nodes, {:.1} s)\n",
-                    s.nodes,
+                    " ({}, {:.1} s)\n",
+                    plural(s.nodes, "node", "nodes"),
                     s.elapsed_ms / 1000.0
                 ));
                 line
@@ -550,7 +550,10 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.max(1))
         .build()
-        .map_err(|e| Error::usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
+        .map_err(|e| {
+            let jobs = plural(args.jobs, "job", "jobs");
+            Error::usage(format!("cannot start {jobs}: {e}"))
+        })?;
     let options = args.options;
     let hash_mb = args.hash_mb;
     let (tx, rx) = mpsc::channel::<(usize, Report, Option<Loc>)>();

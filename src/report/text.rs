@@ -9,6 +9,7 @@ use crate::analyze::{Analysis, Bound};
 use crate::board::{Board, Color, Point};
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
+use crate::words::plural;
 
 /// How to draw: decided once by the caller (from `--color`, `NO_COLOR` and the terminal) and
 /// passed down; nothing here looks at the environment or sets anything for the process.
@@ -162,47 +163,55 @@ pub fn solve(
 ) -> String {
     let task = &verdict.task;
     let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
-    let mode = match task.mode {
-        Mode::Vcf => "VCF",
-        Mode::Vct => "VCT",
-        Mode::WinIn => "threats",
-    };
     let bound = if !task.has_limit() {
         String::new()
     } else if task.mode == Mode::WinIn {
-        format!(" in {} moves", task.limits.depth)
+        format!(" in {}", plural(task.limits.depth, "move", "moves"))
     } else {
-        format!(" within {} attacker moves", task.limits.depth)
+        format!(
+            " within {}",
+            plural(task.limits.depth, "attacker move", "attacker moves")
+        )
     };
     let threats = if task.mode == Mode::Vcf {
         String::new()
     } else {
         format!(" (threat limit {})", task.limits.threat_limit)
     };
+    let attacker = task.attacker;
     let headline = match verdict.outcome {
         Outcome::Win => {
             let how = match verdict.ending {
                 Some(Ending::ForcedFoul) => ", black's only block is forbidden",
                 _ => "",
             };
-            let plural = if verdict.attacker_moves == 1 { "" } else { "s" };
             let check = match (task.mode, verdict.verified(), verdict.proof_nodes()) {
                 (Mode::Vcf, _, _) => " (line verified)".to_string(),
-                (_, true, Some(n)) => {
-                    format!(" (proof of {n} nodes, verified against every defence)")
+                (_, true, Some(n)) => format!(
+                    " (proof of {}, verified against every defence)",
+                    plural(n, "node", "nodes")
+                ),
+                (_, false, Some(n)) => {
+                    format!(" (proof of {}, not verified)", plural(n, "node", "nodes"))
                 }
-                (_, false, Some(n)) => format!(" (proof of {n} nodes, not verified)"),
                 _ => String::new(),
             };
-            format!(
-                "{} wins by {mode} in {} move{plural}{how}{check}",
-                task.attacker, verdict.attacker_moves
-            )
+            let by = match task.mode {
+                Mode::Vcf => "VCF",
+                Mode::Vct => "VCT",
+                Mode::WinIn => "a threat sequence",
+            };
+            let moves = plural(verdict.attacker_moves, "move", "moves");
+            format!("{attacker} wins by {by} in {moves}{how}{check}")
         }
-        Outcome::NoWin => format!("no {mode} win for {}{bound}{threats}", task.attacker),
+        Outcome::NoWin => match task.mode {
+            Mode::Vcf => format!("no VCF win for {attacker}{bound}"),
+            Mode::Vct => format!("no VCT win for {attacker}{bound}{threats}"),
+            Mode::WinIn => format!("no threat sequence wins for {attacker}{bound}{threats}"),
+        },
         Outcome::Unknown => format!(
-            "unknown: the search stopped after {} positions without an answer",
-            verdict.nodes
+            "unknown: the search stopped after {} without an answer",
+            plural(verdict.nodes, "position", "positions")
         ),
     };
     s.push_str(&headline);
@@ -302,8 +311,12 @@ pub fn analysis(
     s.push_str(&footer(board, &legend));
     if let Some(best) = a.candidates.first() {
         let verdict = match best.mate_in {
-            Some(n) if n > 0 => format!("{me} wins in {n} (verified)"),
-            Some(n) => format!("{} wins in {} (verified)", me.opponent(), -n),
+            Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),
+            Some(n) => format!(
+                "{} wins in {} (verified)",
+                me.opponent(),
+                plural(-n, "move", "moves")
+            ),
             None => format!(
                 "best {}: score {:+} ({:.0}% for {me})",
                 best.mv,
@@ -355,16 +368,20 @@ pub fn analysis(
     }
     if a.candidates.len() > shown {
         s.push_str(&format!(
-            "({} more candidates scored; --all for exact scores, --format json for every one)\n",
-            a.candidates.len() - shown
+            "({} scored; --all for exact scores, --format json for every one)\n",
+            plural(
+                a.candidates.len() - shown,
+                "more candidate",
+                "more candidates"
+            )
         ));
     }
     let secs = a.elapsed.as_secs_f64();
     s.push_str(&format!(
-        "depth {} (sel {}) · {} nodes · {:.0} nodes/s · {:.0} ms\n",
+        "depth {} (sel {}) · {} · {:.0} nodes/s · {:.0} ms\n",
         a.depth,
         a.seldepth,
-        a.nodes,
+        plural(a.nodes, "node", "nodes"),
         if secs > 0.0 {
             a.nodes as f64 / secs
         } else {

@@ -17,6 +17,7 @@ mod rules;
 mod show;
 mod solve;
 mod vct;
+mod words;
 
 use std::path::PathBuf;
 
