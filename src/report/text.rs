@@ -28,6 +28,44 @@ enum Effect {
     Reverse = 7,
 }
 
+/// Black's stones and moves.
+const BLACK_INK: Ink = Ink::BrightRed;
+/// White's stones and moves.
+const WHITE_INK: Ink = Ink::BrightCyan;
+/// Black's forbidden points.
+const FORBIDDEN_INK: Ink = Ink::Yellow;
+/// The heat map's ramp, coldest first: the digits each ink shows.
+const HEAT: [(u8, u8, Ink); 5] = [
+    (0, 1, Ink::Blue),
+    (2, 3, Ink::Cyan),
+    (4, 5, Ink::Green),
+    (6, 7, Ink::Yellow),
+    (8, 9, Ink::BrightRed),
+];
+
+/// The ink of a side's stones and numbered moves.
+fn ink(side: Color) -> Ink {
+    match side {
+        Color::Black => BLACK_INK,
+        Color::White => WHITE_INK,
+    }
+}
+
+/// What a legend calls an ink (a bright one by its hue).
+fn ink_name(ink: Ink) -> &'static str {
+    match ink {
+        Ink::Red | Ink::BrightRed => "red",
+        Ink::Green | Ink::BrightGreen => "green",
+        Ink::Yellow | Ink::BrightYellow => "yellow",
+        Ink::Blue | Ink::BrightBlue => "blue",
+        Ink::Magenta | Ink::BrightMagenta => "magenta",
+        Ink::Cyan | Ink::BrightCyan => "cyan",
+        Ink::White | Ink::BrightWhite => "white",
+        Ink::Black | Ink::BrightBlack => "grey",
+        _ => "colour",
+    }
+}
+
 /// `text` in `ink` with `effects` when the style colours, else as it is.
 fn paint(text: &str, ink: Option<Ink>, effects: &[Effect], style: Style) -> String {
     if !style.color {
@@ -102,8 +140,7 @@ fn paint_stone(stone: Option<Color>, last: bool, width: usize, style: Style) -> 
     };
     let pad = " ".repeat(width - 1);
     let (ink, mut effects) = match stone {
-        Some(Color::Black) => (Some(Ink::BrightRed), vec![Effect::Bold]),
-        Some(Color::White) => (Some(Ink::BrightCyan), vec![Effect::Bold]),
+        Some(side) => (Some(self::ink(side)), vec![Effect::Bold]),
         None => (None, vec![Effect::Dim]),
     };
     if last {
@@ -115,41 +152,124 @@ fn paint_stone(stone: Option<Color>, last: bool, width: usize, style: Style) -> 
 fn paint_mark(mark: &Mark, width: usize, style: Style) -> String {
     let text = format!("{:>width$}", mark.text());
     match mark {
-        Mark::Numbered(_, Color::Black) => {
-            paint(&text, Some(Ink::BrightRed), &[Effect::Underline], style)
-        }
-        Mark::Numbered(_, Color::White) => {
-            paint(&text, Some(Ink::BrightCyan), &[Effect::Underline], style)
-        }
-        Mark::Forbidden => paint(&text, Some(Ink::Yellow), &[Effect::Bold], style),
+        Mark::Numbered(_, side) => paint(&text, Some(ink(*side)), &[Effect::Underline], style),
+        Mark::Forbidden => paint(&text, Some(FORBIDDEN_INK), &[Effect::Bold], style),
         Mark::Heat(d) => {
-            // A ramp from cold to hot.
-            let ink = match d {
-                0..=1 => Ink::Blue,
-                2..=3 => Ink::Cyan,
-                4..=5 => Ink::Green,
-                6..=7 => Ink::Yellow,
-                _ => Ink::BrightRed,
-            };
+            let ink = HEAT
+                .iter()
+                .find(|&&(_, hi, _)| *d <= hi)
+                .map_or(Ink::BrightRed, |&(_, _, ink)| ink);
             paint(&text, Some(ink), &[], style)
         }
     }
 }
 
-/// The lines under a diagram: the side to move, then a `#` legend line.
-pub fn footer(board: &Board, extra: &str) -> String {
+/// What a diagram's legend explains besides the stones and the last move: one key a kind of
+/// mark on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `#`: black's forbidden points.
+    Forbidden,
+    /// Numbers: the best moves of this side, 1 first.
+    Best(Color),
+    /// Numbers: a line played from the position, this side first.
+    Line(Color),
+    /// Digits: every scored move, 9 best to 0 worst.
+    Heat,
+}
+
+impl Key {
+    /// The key's words; with colour, they name the colours (the uncoloured diagram tells the
+    /// same things by letters, `#` and numbers alone).
+    fn text(self, style: Style) -> String {
+        let color = style.color;
+        match self {
+            Key::Forbidden => {
+                let mark = paint("#", Some(FORBIDDEN_INK), &[Effect::Bold], style);
+                let ink = if color {
+                    format!(" ({})", ink_name(FORBIDDEN_INK))
+                } else {
+                    String::new()
+                };
+                format!("{mark} forbidden for black{ink}")
+            }
+            Key::Best(side) => {
+                let ink = if color {
+                    format!(" (underlined in {}'s {})", side, ink_name(ink(side)))
+                } else {
+                    String::new()
+                };
+                format!("numbers: the best moves for {side}, 1 first{ink}")
+            }
+            Key::Line(first) => {
+                let second = first.opponent();
+                if color {
+                    format!(
+                        "numbers: the line in order, underlined: {first}'s moves {}, {second}'s {}",
+                        ink_name(ink(first)),
+                        ink_name(ink(second))
+                    )
+                } else {
+                    format!("numbers: the line in order, {first}'s moves odd, {second}'s even")
+                }
+            }
+            Key::Heat => {
+                let ramp = if color {
+                    let inks: Vec<String> = HEAT
+                        .iter()
+                        .rev()
+                        .map(|&(lo, hi, ink)| format!("{hi}-{lo} {}", ink_name(ink)))
+                        .collect();
+                    format!(" ({})", inks.join(", "))
+                } else {
+                    String::new()
+                };
+                format!("digits: every scored move, 9 best to 0 worst{ramp}")
+            }
+        }
+    }
+}
+
+/// The `#` legend line under a diagram: the rule and size, what the letters (and, with colour,
+/// the colours) mean, the last move, each of `keys`, and how rows count.
+pub fn legend(board: &Board, keys: &[Key], style: Style) -> String {
+    let stone = |c: &str, side: Color| {
+        let glyph = paint(c, Some(ink(side)), &[Effect::Bold], style);
+        if style.color {
+            format!("{glyph} {side} ({})", ink_name(ink(side)))
+        } else {
+            format!("{glyph} {side}")
+        }
+    };
     let mut legend = format!(
-        "# rule {}, {}x{}; x black, o white",
+        "# rule {}, {}x{}; {}, {}",
         board.rule(),
         board.size(),
-        board.size()
+        board.size(),
+        stone("x", Color::Black),
+        stone("o", Color::White)
     );
     if let Some(p) = board.last_move() {
         legend.push_str(&format!(", last move {p} in capitals"));
+        if style.color {
+            legend.push_str(" and reversed");
+        }
     }
-    legend.push_str(extra);
-    legend.push_str("; rows count from the bottom (RIF)");
-    format!("{} to move\n{legend}\n", board.to_move())
+    for key in keys {
+        legend.push_str("; ");
+        legend.push_str(&key.text(style));
+    }
+    legend.push_str("; rows count from the bottom (RIF)\n");
+    legend
+}
+
+/// The lines under a diagram: the side to move, then the [`legend`].
+pub fn footer(board: &Board, keys: &[Key], style: Style) -> String {
+    format!(
+        "{} to move\n{}",
+        board.to_move(),
+        legend(board, keys, style)
+    )
 }
 
 /// The text report of a solve: the headline, the line numbered on the board, the proof when
@@ -238,6 +358,7 @@ pub fn solve(
             })
             .collect();
         s.push_str(&self::board(board, &marks, style));
+        s.push_str(&legend(board, &[Key::Line(task.attacker)], style));
     }
     if let (true, Some(tree)) = (with_proof, &verdict.proof) {
         s.push_str("proof (attacker moves numbered, defender replies indented beneath):\n");
@@ -298,17 +419,11 @@ pub fn analysis(
     let forbidden = a.forbidden.iter().map(|&(p, _)| (p, Mark::Forbidden));
     let marks: Vec<(Point, Mark)> = marks.into_iter().chain(forbidden).collect();
     s.push_str(&self::board(board, &marks, style));
-    let legend = if heatmap {
-        "; digits: every scored move, 9 best to 0 worst"
-    } else {
-        "; numbers: the best moves, 1 first"
-    };
-    let legend = if a.forbidden.is_empty() {
-        legend.to_string()
-    } else {
-        format!("{legend}; # forbidden for black")
-    };
-    s.push_str(&footer(board, &legend));
+    let mut keys = vec![if heatmap { Key::Heat } else { Key::Best(me) }];
+    if !a.forbidden.is_empty() {
+        keys.push(Key::Forbidden);
+    }
+    s.push_str(&footer(board, &keys, style));
     if let Some(best) = a.candidates.first() {
         let verdict = match best.mate_in {
             Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),
