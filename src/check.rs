@@ -30,6 +30,7 @@ use crate::pattern;
 use crate::setup;
 use crate::solve::task::{self, Mode, Solver, Task, Verdict};
 use crate::solve::{DEFAULT_MAX_NODES, Outcome, verify};
+use crate::words::plural;
 
 /// A puzzle's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -400,7 +401,7 @@ impl Checker<'_> {
 
     fn limit_text(&self) -> String {
         match self.meta.limit {
-            Some(l) => format!("within {l} attacker moves"),
+            Some(l) => format!("within {}", plural(l, "attacker move", "attacker moves")),
             None => "at any length".to_string(),
         }
     }
@@ -447,10 +448,14 @@ impl Checker<'_> {
                     {
                         return Ok(Found::of(
                             Status::Fail,
-                            format!("a VCF of {moves} attacker moves"),
+                            format!(
+                                "a VCF of {}",
+                                plural(moves, "attacker move", "attacker moves")
+                            ),
                             full,
                             format!(
-                                "the stated line takes {moves} attacker moves, over the limit of {limit}"
+                                "the stated line takes {}, over the limit of {limit}",
+                                plural(moves, "attacker move", "attacker moves")
                             ),
                         ));
                     }
@@ -512,7 +517,10 @@ impl Checker<'_> {
                 }
                 let mut o = Found::of(
                     Status::Pass,
-                    format!("each of {} wins", moves(&firsts)),
+                    match &firsts[..] {
+                        [one] => format!("{one} wins"),
+                        _ => format!("each of {} wins", moves(&firsts)),
+                    },
                     Vec::new(),
                     "",
                 );
@@ -774,7 +782,10 @@ impl Checker<'_> {
             if stated.is_empty() {
                 "every move loses".to_string()
             } else {
-                format!("exactly {} hold", moves(&stated))
+                match &stated[..] {
+                    [one] => format!("only {one} holds"),
+                    _ => format!("exactly {} hold", moves(&stated)),
+                }
             },
             Vec::new(),
             "",

@@ -35,6 +35,10 @@ pub enum Command {
     Bench(BenchArgs),
     /// Check the answers of puzzle files: exit 0 when all pass, 1 on a failure, 2 on an error.
     Check(CheckArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write every page into a directory.
+    Man(ManArgs),
 }
 
 /// Where the position comes from and what the user says about it.
@@ -364,10 +368,37 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: FormatArg,
-    /// Write to this file (atomically) instead of standard output.
-    #[arg(long, short)]
+    /// Write to this file instead of standard output.
+    ///
+    /// A regular file is written atomically (a temporary file beside it, synced, renamed
+    /// over it) and keeps its permissions; through a symbolic link, the file it points to
+    /// (the link stays). A device, FIFO or descriptor (`/dev/null`, `/dev/stdout`) is
+    /// written straight into, never replaced. A directory is an error.
+    #[arg(long, short, value_name = "PATH")]
     pub output: Option<PathBuf>,
     /// Replace the output file if it exists.
+    ///
+    /// Needed only for an existing regular file (or a link to one); a device, FIFO or
+    /// descriptor such as `/dev/null` or `/dev/stdout` is written into without it.
     #[arg(long)]
     pub force: bool,
+}
+
+/// Arguments of `completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `man`.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Print this command's page (`tengen-COMMAND(1)`) instead of `tengen(1)`.
+    pub command: Option<String>,
+    /// Write every page (`tengen.1`, `tengen-show.1`, ...) into this directory, creating it and
+    /// replacing pages already there, and print their paths.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<PathBuf>,
 }

@@ -56,7 +56,7 @@ pub struct Convert {
     pub input: Request,
     /// The format to write.
     pub to: Format,
-    /// Write to this file (atomically) instead of standard output.
+    /// Write to this file instead of standard output (see [`crate::output`]).
     pub path: Option<PathBuf>,
     /// Replace the file if it exists.
     pub force: bool,
@@ -187,6 +187,19 @@ pub enum Config {
     Bench(Bench),
     /// `tengen check`.
     Check(Check),
+    /// `tengen completions`: the shell to print a completion script for.
+    Completions(clap_complete::Shell),
+    /// `tengen man`.
+    Man(Man),
+}
+
+/// `tengen man`.
+#[derive(Clone, Debug)]
+pub struct Man {
+    /// The command whose page to print (`None`: `tengen(1)`).
+    pub command: Option<String>,
+    /// Write every page into this directory instead.
+    pub dir: Option<PathBuf>,
 }
 
 impl Config {
@@ -223,6 +236,11 @@ impl Config {
             Command::Solve(args) => Config::Solve(solve(args)),
             Command::Bench(args) => Config::Bench(bench(args)),
             Command::Check(args) => Config::Check(check(args)),
+            Command::Completions(args) => Config::Completions(args.shell),
+            Command::Man(args) => Config::Man(Man {
+                command: args.command,
+                dir: args.dir,
+            }),
         }
     }
 }

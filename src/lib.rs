@@ -17,7 +17,7 @@
 //! - [`report`]: coloured diagrams, proof trees and JSON.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
 //!   [`commands`]: each command as library calls; [`output`]: safe file writing; [`error`]:
-//!   errors and how they are shown.
+//!   errors and how they are shown; [`words`]: counts in English (`1 move`, `2 moves`).
 #![warn(missing_docs)]
 
 pub mod analyze;
@@ -37,5 +37,6 @@ pub mod pattern;
 pub mod report;
 pub mod setup;
 pub mod solve;
+pub mod words;
 
 pub use board::{Board, Color, Point, Rule};

@@ -32,10 +32,10 @@ pub fn run(config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
         let secs = p.elapsed.as_secs_f64().max(1e-9);
         let line: Vec<String> = p.pv.iter().take(8).map(|q| q.to_string()).collect();
         bar.set_message(format!(
-            "depth {} · score {} · {} nodes · {:.0} nodes/s · {}",
+            "depth {} · score {} · {} · {:.0} nodes/s · {}",
             p.depth,
             p.score,
-            p.nodes,
+            crate::words::plural(p.nodes, "node", "nodes"),
             p.nodes as f64 / secs,
             line.join(" ")
         ));

@@ -107,7 +107,10 @@ pub fn run(args: Bench, out: &mut dyn Write) -> Result<u8, Error> {
         emit(
             out,
             &format!(
-                "{cases} cases, {failures} mismatches, {total_nodes} nodes, {total_ms:.3} ms in all\n"
+                "{}, {}, {}, {total_ms:.3} ms in all\n",
+                crate::words::plural(cases, "case", "cases"),
+                crate::words::plural(failures, "mismatch", "mismatches"),
+                crate::words::plural(total_nodes, "node", "nodes"),
             ),
         )?;
     }
@@ -177,7 +180,8 @@ fn analyze(args: &Bench, depth: u32, out: &mut dyn Write) -> Result<u8, Error> {
         emit(
             out,
             &format!(
-                "{nodes} nodes in {:.0} ms of search: {:.0} nodes/s\n",
+                "{} in {:.0} ms of search: {:.0} nodes/s\n",
+                crate::words::plural(nodes, "node", "nodes"),
                 secs * 1000.0,
                 nodes as f64 / secs.max(1e-9)
             ),

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -21,9 +21,11 @@ use crate::error::{Error, InputError};
 use crate::input::Source;
 use crate::notation::puzzle::{self, Kind, Meta};
 use crate::notation::span::{Loc, Located, Span};
+use crate::output;
 use crate::report::text::{self, Mark, Style};
 use crate::setup::{Given, Setup};
 use crate::solve::task::Solver;
+use crate::words::plural;
 
 /// One puzzle to check, or one that could not be read.
 struct Item {
@@ -228,10 +230,6 @@ fn failing(status: Status, allow_unknown: bool) -> bool {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Escapes text for XML attributes and content; characters XML cannot hold become `?`.
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -332,7 +330,10 @@ impl Printer<'_> {
                     }
                 );
                 if r.status != Status::Error {
-                    s.push_str(&format!("  ({} nodes, {ms:.0} ms)", r.nodes));
+                    s.push_str(&format!(
+                        "  ({}, {ms:.0} ms)",
+                        plural(r.nodes, "node", "nodes")
+                    ));
                 }
                 s.push('\n');
                 if r.status == Status::Fail {
@@ -501,8 +502,8 @@ impl Printer<'_> {
                     ));
                 }
                 line.push_str(&format!(
-                    " ({} nodes, {:.1} s)\n",
-                    s.nodes,
+                    " ({}, {:.1} s)\n",
+                    plural(s.nodes, "node", "nodes"),
                     s.elapsed_ms / 1000.0
                 ));
                 line
@@ -549,7 +550,10 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.max(1))
         .build()
-        .map_err(|e| Error::usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
+        .map_err(|e| {
+            let jobs = plural(args.jobs, "job", "jobs");
+            Error::usage(format!("cannot start {jobs}: {e}"))
+        })?;
     let options = args.options;
     let hash_mb = args.hash_mb;
     let (tx, rx) = mpsc::channel::<(usize, Report, Option<Loc>)>();
@@ -666,7 +670,7 @@ fn update(files: &[File], items: &[Item], reports: &[Option<Report>]) -> Result<
         }
         let new = fill_text(text, &fills);
         if new != *text {
-            rewrite(&file.path, &new)?;
+            output::write(&file.path, &new, true)?;
             changed += 1;
         }
     }
@@ -725,29 +729,6 @@ fn fill_text(text: &str, fills: &[(u32, &Meta, &Fill)]) -> String {
         }
     }
     out
-}
-
-/// Replaces the file `path` (through a link, the file it points to) with `text`: written
-/// beside it, synced, then renamed over it, keeping its permissions. Killed part-way, the old
-/// file stays whole.
-fn rewrite(path: &Path, text: &str) -> Result<(), Error> {
-    let werr = |source: std::io::Error| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let target = std::fs::canonicalize(path).map_err(werr)?;
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tengen-update-")
-        .tempfile_in(dir)
-        .map_err(werr)?;
-    tmp.write_all(text.as_bytes()).map_err(werr)?;
-    tmp.as_file().sync_all().map_err(werr)?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        let _ = tmp.as_file().set_permissions(meta.permissions());
-    }
-    tmp.persist(&target).map_err(|e| werr(e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]

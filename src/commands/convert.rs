@@ -27,16 +27,16 @@ pub fn run(args: Convert, out: &mut dyn Write) -> Result<u8, Error> {
         }
         _ => {
             return Err(Error::usage(format!(
-                "{} holds {} puzzles: pick one with --id to convert it to {}",
+                "{} holds {}: pick one with --id to convert it to {}",
                 args.input.source,
-                all.len(),
+                crate::words::plural(all.len(), "puzzle", "puzzles"),
                 args.to
             )));
         }
     };
     match &args.path {
         None => emit(out, &text)?,
-        Some(path) => output::write_atomic(path, &text, args.force)?,
+        Some(path) => output::write(path, &text, args.force)?,
     }
     Ok(0)
 }

@@ -26,7 +26,7 @@ pub fn run(args: Forbidden, out: &mut dyn Write) -> Result<u8, Error> {
                 .map(|&(p, _)| (p, text::Mark::Forbidden))
                 .collect();
             let mut s = text::board(board, &marks, style);
-            s.push_str(&text::footer(board, ", # forbidden for black"));
+            s.push_str(&text::footer(board, &[text::Key::Forbidden], style));
             if board.rule() != Rule::Renju {
                 s.push_str(&format!(
                     "no forbidden points: only renju forbids moves (rule {})\n",

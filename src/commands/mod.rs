@@ -5,6 +5,7 @@ mod analyze;
 mod bench;
 mod check;
 mod convert;
+mod docs;
 mod forbidden;
 mod show;
 mod solve;
@@ -25,6 +26,8 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Solve(c) => solve::run(c, out),
         Config::Bench(c) => bench::run(c, out),
         Config::Check(c) => check::run(c, out),
+        Config::Completions(shell) => docs::completions(shell, out),
+        Config::Man(c) => docs::man(c.command.as_deref(), c.dir.as_deref(), out),
     }
 }
 

@@ -24,12 +24,12 @@ pub fn run(args: Show, out: &mut dyn Write) -> Result<u8, Error> {
             };
             let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
             s.push_str(&text::board(board, &marks, style));
-            let extra = if args.forbidden {
-                ", # forbidden for black"
+            let keys: &[text::Key] = if args.forbidden {
+                &[text::Key::Forbidden]
             } else {
-                ""
+                &[]
             };
-            s.push_str(&text::footer(board, extra));
+            s.push_str(&text::footer(board, keys, style));
             s
         }
     };

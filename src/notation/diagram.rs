@@ -27,7 +27,7 @@ pub enum DiagramError {
     #[error("{0}")]
     Syntax(Syntax),
     /// A row whose number of cells differs from the first row's.
-    #[error("this row has {found} cells but the first row has {expected}")]
+    #[error("this row has {} but the first row has {expected}", crate::words::plural(*.found, "cell", "cells"))]
     RaggedRow {
         /// Where the row starts.
         loc: Loc,
@@ -37,7 +37,7 @@ pub enum DiagramError {
         expected: usize,
     },
     /// A line of column labels that does not fit the rows, or differs from an earlier one.
-    #[error("{found} column labels for rows of {expected} cells")]
+    #[error("{} for rows of {}", crate::words::plural(*.found, "column label", "column labels"), crate::words::plural(*.expected, "cell", "cells"))]
     LabelCount {
         /// Where the labels start.
         loc: Loc,
@@ -71,7 +71,7 @@ pub enum DiagramError {
         row: u32,
     },
     /// A diagram without row numbers whose width and height differ.
-    #[error("an unlabelled diagram must be square: {width} columns but {height} rows")]
+    #[error("an unlabelled diagram must be square: {} but {}", crate::words::plural(*.width, "column", "columns"), crate::words::plural(*.height, "row", "rows"))]
     NotSquare {
         /// Where the first row starts.
         loc: Loc,

@@ -22,7 +22,8 @@ pub enum OrderError {
     },
     /// A game record whose length says the other side is to move.
     #[error(
-        "the game record has {moves} moves, so {expected} would be to move, but this position has {to_move} to move; write it as a diagram or puzzle instead"
+        "the game record has {}, so {expected} would be to move, but this position has {to_move} to move; write it as a diagram or puzzle instead",
+        crate::words::plural(*.moves, "move", "moves")
     )]
     SideMismatch {
         /// Moves in the record.

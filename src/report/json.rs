@@ -50,7 +50,7 @@ impl Solve {
             line: verdict.line.clone(),
             attacker_moves: verdict.attacker_moves,
             ending: verdict.ending,
-            limit: task.limits.depth,
+            limit: task.has_limit().then_some(task.limits.depth),
             nodes: verdict.nodes,
             elapsed_ms: ms(verdict.elapsed),
             verify_ms: verdict.verify_time.map(ms),
@@ -120,8 +120,8 @@ pub struct Solve {
     pub attacker_moves: usize,
     /// How the line ends: `"five"`, or `"forced-foul"` (black's only block is forbidden).
     pub ending: Option<Ending>,
-    /// The bound searched: most attacker moves.
-    pub limit: u32,
+    /// The bound searched: most attacker moves; `null` when there was none.
+    pub limit: Option<u32>,
     /// Positions searched.
     pub nodes: u64,
     /// The solver's own time in milliseconds (parsing, start-up and verification excluded).

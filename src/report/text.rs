@@ -9,6 +9,7 @@ use crate::analyze::{Analysis, Bound};
 use crate::board::{Board, Color, Point};
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
+use crate::words::plural;
 
 /// How to draw: decided once by the caller (from `--color`, `NO_COLOR` and the terminal) and
 /// passed down; nothing here looks at the environment or sets anything for the process.
@@ -25,6 +26,44 @@ enum Effect {
     Dim = 2,
     Underline = 4,
     Reverse = 7,
+}
+
+/// Black's stones and moves.
+const BLACK_INK: Ink = Ink::BrightRed;
+/// White's stones and moves.
+const WHITE_INK: Ink = Ink::BrightCyan;
+/// Black's forbidden points.
+const FORBIDDEN_INK: Ink = Ink::Yellow;
+/// The heat map's ramp, coldest first: the digits each ink shows.
+const HEAT: [(u8, u8, Ink); 5] = [
+    (0, 1, Ink::Blue),
+    (2, 3, Ink::Cyan),
+    (4, 5, Ink::Green),
+    (6, 7, Ink::Yellow),
+    (8, 9, Ink::BrightRed),
+];
+
+/// The ink of a side's stones and numbered moves.
+fn ink(side: Color) -> Ink {
+    match side {
+        Color::Black => BLACK_INK,
+        Color::White => WHITE_INK,
+    }
+}
+
+/// What a legend calls an ink (a bright one by its hue).
+fn ink_name(ink: Ink) -> &'static str {
+    match ink {
+        Ink::Red | Ink::BrightRed => "red",
+        Ink::Green | Ink::BrightGreen => "green",
+        Ink::Yellow | Ink::BrightYellow => "yellow",
+        Ink::Blue | Ink::BrightBlue => "blue",
+        Ink::Magenta | Ink::BrightMagenta => "magenta",
+        Ink::Cyan | Ink::BrightCyan => "cyan",
+        Ink::White | Ink::BrightWhite => "white",
+        Ink::Black | Ink::BrightBlack => "grey",
+        _ => "colour",
+    }
 }
 
 /// `text` in `ink` with `effects` when the style colours, else as it is.
@@ -101,8 +140,7 @@ fn paint_stone(stone: Option<Color>, last: bool, width: usize, style: Style) -> 
     };
     let pad = " ".repeat(width - 1);
     let (ink, mut effects) = match stone {
-        Some(Color::Black) => (Some(Ink::BrightRed), vec![Effect::Bold]),
-        Some(Color::White) => (Some(Ink::BrightCyan), vec![Effect::Bold]),
+        Some(side) => (Some(self::ink(side)), vec![Effect::Bold]),
         None => (None, vec![Effect::Dim]),
     };
     if last {
@@ -114,41 +152,124 @@ fn paint_stone(stone: Option<Color>, last: bool, width: usize, style: Style) -> 
 fn paint_mark(mark: &Mark, width: usize, style: Style) -> String {
     let text = format!("{:>width$}", mark.text());
     match mark {
-        Mark::Numbered(_, Color::Black) => {
-            paint(&text, Some(Ink::BrightRed), &[Effect::Underline], style)
-        }
-        Mark::Numbered(_, Color::White) => {
-            paint(&text, Some(Ink::BrightCyan), &[Effect::Underline], style)
-        }
-        Mark::Forbidden => paint(&text, Some(Ink::Yellow), &[Effect::Bold], style),
+        Mark::Numbered(_, side) => paint(&text, Some(ink(*side)), &[Effect::Underline], style),
+        Mark::Forbidden => paint(&text, Some(FORBIDDEN_INK), &[Effect::Bold], style),
         Mark::Heat(d) => {
-            // A ramp from cold to hot.
-            let ink = match d {
-                0..=1 => Ink::Blue,
-                2..=3 => Ink::Cyan,
-                4..=5 => Ink::Green,
-                6..=7 => Ink::Yellow,
-                _ => Ink::BrightRed,
-            };
+            let ink = HEAT
+                .iter()
+                .find(|&&(_, hi, _)| *d <= hi)
+                .map_or(Ink::BrightRed, |&(_, _, ink)| ink);
             paint(&text, Some(ink), &[], style)
         }
     }
 }
 
-/// The lines under a diagram: the side to move, then a `#` legend line.
-pub fn footer(board: &Board, extra: &str) -> String {
+/// What a diagram's legend explains besides the stones and the last move: one key a kind of
+/// mark on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// `#`: black's forbidden points.
+    Forbidden,
+    /// Numbers: the best moves of this side, 1 first.
+    Best(Color),
+    /// Numbers: a line played from the position, this side first.
+    Line(Color),
+    /// Digits: every scored move, 9 best to 0 worst.
+    Heat,
+}
+
+impl Key {
+    /// The key's words; with colour, they name the colours (the uncoloured diagram tells the
+    /// same things by letters, `#` and numbers alone).
+    fn text(self, style: Style) -> String {
+        let color = style.color;
+        match self {
+            Key::Forbidden => {
+                let mark = paint("#", Some(FORBIDDEN_INK), &[Effect::Bold], style);
+                let ink = if color {
+                    format!(" ({})", ink_name(FORBIDDEN_INK))
+                } else {
+                    String::new()
+                };
+                format!("{mark} forbidden for black{ink}")
+            }
+            Key::Best(side) => {
+                let ink = if color {
+                    format!(" (underlined in {}'s {})", side, ink_name(ink(side)))
+                } else {
+                    String::new()
+                };
+                format!("numbers: the best moves for {side}, 1 first{ink}")
+            }
+            Key::Line(first) => {
+                let second = first.opponent();
+                if color {
+                    format!(
+                        "numbers: the line in order, underlined: {first}'s moves {}, {second}'s {}",
+                        ink_name(ink(first)),
+                        ink_name(ink(second))
+                    )
+                } else {
+                    format!("numbers: the line in order, {first}'s moves odd, {second}'s even")
+                }
+            }
+            Key::Heat => {
+                let ramp = if color {
+                    let inks: Vec<String> = HEAT
+                        .iter()
+                        .rev()
+                        .map(|&(lo, hi, ink)| format!("{hi}-{lo} {}", ink_name(ink)))
+                        .collect();
+                    format!(" ({})", inks.join(", "))
+                } else {
+                    String::new()
+                };
+                format!("digits: every scored move, 9 best to 0 worst{ramp}")
+            }
+        }
+    }
+}
+
+/// The `#` legend line under a diagram: the rule and size, what the letters (and, with colour,
+/// the colours) mean, the last move, each of `keys`, and how rows count.
+pub fn legend(board: &Board, keys: &[Key], style: Style) -> String {
+    let stone = |c: &str, side: Color| {
+        let glyph = paint(c, Some(ink(side)), &[Effect::Bold], style);
+        if style.color {
+            format!("{glyph} {side} ({})", ink_name(ink(side)))
+        } else {
+            format!("{glyph} {side}")
+        }
+    };
     let mut legend = format!(
-        "# rule {}, {}x{}; x black, o white",
+        "# rule {}, {}x{}; {}, {}",
         board.rule(),
         board.size(),
-        board.size()
+        board.size(),
+        stone("x", Color::Black),
+        stone("o", Color::White)
     );
     if let Some(p) = board.last_move() {
         legend.push_str(&format!(", last move {p} in capitals"));
+        if style.color {
+            legend.push_str(" and reversed");
+        }
     }
-    legend.push_str(extra);
-    legend.push_str("; rows count from the bottom (RIF)");
-    format!("{} to move\n{legend}\n", board.to_move())
+    for key in keys {
+        legend.push_str("; ");
+        legend.push_str(&key.text(style));
+    }
+    legend.push_str("; rows count from the bottom (RIF)\n");
+    legend
+}
+
+/// The lines under a diagram: the side to move, then the [`legend`].
+pub fn footer(board: &Board, keys: &[Key], style: Style) -> String {
+    format!(
+        "{} to move\n{}",
+        board.to_move(),
+        legend(board, keys, style)
+    )
 }
 
 /// The text report of a solve: the headline, the line numbered on the board, the proof when
@@ -162,47 +283,55 @@ pub fn solve(
 ) -> String {
     let task = &verdict.task;
     let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
-    let mode = match task.mode {
-        Mode::Vcf => "VCF",
-        Mode::Vct => "VCT",
-        Mode::WinIn => "threats",
-    };
     let bound = if !task.has_limit() {
         String::new()
     } else if task.mode == Mode::WinIn {
-        format!(" in {} moves", task.limits.depth)
+        format!(" in {}", plural(task.limits.depth, "move", "moves"))
     } else {
-        format!(" within {} attacker moves", task.limits.depth)
+        format!(
+            " within {}",
+            plural(task.limits.depth, "attacker move", "attacker moves")
+        )
     };
     let threats = if task.mode == Mode::Vcf {
         String::new()
     } else {
         format!(" (threat limit {})", task.limits.threat_limit)
     };
+    let attacker = task.attacker;
     let headline = match verdict.outcome {
         Outcome::Win => {
             let how = match verdict.ending {
                 Some(Ending::ForcedFoul) => ", black's only block is forbidden",
                 _ => "",
             };
-            let plural = if verdict.attacker_moves == 1 { "" } else { "s" };
             let check = match (task.mode, verdict.verified(), verdict.proof_nodes()) {
                 (Mode::Vcf, _, _) => " (line verified)".to_string(),
-                (_, true, Some(n)) => {
-                    format!(" (proof of {n} nodes, verified against every defence)")
+                (_, true, Some(n)) => format!(
+                    " (proof of {}, verified against every defence)",
+                    plural(n, "node", "nodes")
+                ),
+                (_, false, Some(n)) => {
+                    format!(" (proof of {}, not verified)", plural(n, "node", "nodes"))
                 }
-                (_, false, Some(n)) => format!(" (proof of {n} nodes, not verified)"),
                 _ => String::new(),
             };
-            format!(
-                "{} wins by {mode} in {} move{plural}{how}{check}",
-                task.attacker, verdict.attacker_moves
-            )
+            let by = match task.mode {
+                Mode::Vcf => "VCF",
+                Mode::Vct => "VCT",
+                Mode::WinIn => "a threat sequence",
+            };
+            let moves = plural(verdict.attacker_moves, "move", "moves");
+            format!("{attacker} wins by {by} in {moves}{how}{check}")
         }
-        Outcome::NoWin => format!("no {mode} win for {}{bound}{threats}", task.attacker),
+        Outcome::NoWin => match task.mode {
+            Mode::Vcf => format!("no VCF win for {attacker}{bound}"),
+            Mode::Vct => format!("no VCT win for {attacker}{bound}{threats}"),
+            Mode::WinIn => format!("no threat sequence wins for {attacker}{bound}{threats}"),
+        },
         Outcome::Unknown => format!(
-            "unknown: the search stopped after {} positions without an answer",
-            verdict.nodes
+            "unknown: the search stopped after {} without an answer",
+            plural(verdict.nodes, "position", "positions")
         ),
     };
     s.push_str(&headline);
@@ -229,6 +358,7 @@ pub fn solve(
             })
             .collect();
         s.push_str(&self::board(board, &marks, style));
+        s.push_str(&legend(board, &[Key::Line(task.attacker)], style));
     }
     if let (true, Some(tree)) = (with_proof, &verdict.proof) {
         s.push_str("proof (attacker moves numbered, defender replies indented beneath):\n");
@@ -289,21 +419,19 @@ pub fn analysis(
     let forbidden = a.forbidden.iter().map(|&(p, _)| (p, Mark::Forbidden));
     let marks: Vec<(Point, Mark)> = marks.into_iter().chain(forbidden).collect();
     s.push_str(&self::board(board, &marks, style));
-    let legend = if heatmap {
-        "; digits: every scored move, 9 best to 0 worst"
-    } else {
-        "; numbers: the best moves, 1 first"
-    };
-    let legend = if a.forbidden.is_empty() {
-        legend.to_string()
-    } else {
-        format!("{legend}; # forbidden for black")
-    };
-    s.push_str(&footer(board, &legend));
+    let mut keys = vec![if heatmap { Key::Heat } else { Key::Best(me) }];
+    if !a.forbidden.is_empty() {
+        keys.push(Key::Forbidden);
+    }
+    s.push_str(&footer(board, &keys, style));
     if let Some(best) = a.candidates.first() {
         let verdict = match best.mate_in {
-            Some(n) if n > 0 => format!("{me} wins in {n} (verified)"),
-            Some(n) => format!("{} wins in {} (verified)", me.opponent(), -n),
+            Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),
+            Some(n) => format!(
+                "{} wins in {} (verified)",
+                me.opponent(),
+                plural(-n, "move", "moves")
+            ),
             None => format!(
                 "best {}: score {:+} ({:.0}% for {me})",
                 best.mv,
@@ -355,16 +483,20 @@ pub fn analysis(
     }
     if a.candidates.len() > shown {
         s.push_str(&format!(
-            "({} more candidates scored; --all for exact scores, --format json for every one)\n",
-            a.candidates.len() - shown
+            "({} scored; --all for exact scores, --format json for every one)\n",
+            plural(
+                a.candidates.len() - shown,
+                "more candidate",
+                "more candidates"
+            )
         ));
     }
     let secs = a.elapsed.as_secs_f64();
     s.push_str(&format!(
-        "depth {} (sel {}) · {} nodes · {:.0} nodes/s · {:.0} ms\n",
+        "depth {} (sel {}) · {} · {:.0} nodes/s · {:.0} ms\n",
         a.depth,
         a.seldepth,
-        a.nodes,
+        plural(a.nodes, "node", "nodes"),
         if secs > 0.0 {
             a.nodes as f64 / secs
         } else {

@@ -3,10 +3,13 @@
 
 mod analyze;
 mod check;
+mod docs;
 mod errors;
 mod fixtures;
 mod formats;
 mod fuzz_corpus;
+#[cfg(unix)]
+mod output;
 mod props;
 mod public;
 mod robust;
@@ -14,6 +17,7 @@ mod rules;
 mod show;
 mod solve;
 mod vct;
+mod words;
 
 use std::path::PathBuf;
 

@@ -116,3 +116,106 @@ fn a_failed_write_is_an_error() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// The `#` line under a diagram, without its ANSI escapes.
+fn legend(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("# rule"))
+        .unwrap_or_else(|| panic!("no legend in:\n{out}"));
+    let mut plain = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
+/// Issue 11: the legend named the letters but not the colours.
+#[test]
+fn the_plain_legend_says_what_every_mark_means() {
+    let (_, out, _) = run(&["show", "h8 i9", "--color", "never"]);
+    assert_eq!(
+        legend(&out),
+        "# rule freestyle, 15x15; x black, o white, last move i9 in capitals; rows count from the bottom (RIF)"
+    );
+    let renju = "e7 a1 f7 a3 g5 a5 g6 a7";
+    let (_, out, _) = run(&[
+        "show",
+        renju,
+        "--rule",
+        "renju",
+        "--forbidden",
+        "--color",
+        "never",
+    ]);
+    assert!(
+        legend(&out)
+            .ends_with("in capitals; # forbidden for black; rows count from the bottom (RIF)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["forbidden", renju, "--rule", "renju", "--color", "never"]);
+    assert!(legend(&out).contains("; # forbidden for black;"), "{out}");
+    let args = [
+        "analyze", renju, "--rule", "renju", "--depth", "1", "--color", "never",
+    ];
+    let (_, out, _) = run(&args);
+    assert!(
+        legend(&out)
+            .contains("; numbers: the best moves for black, 1 first; # forbidden for black;"),
+        "{out}"
+    );
+    let (_, out, _) = run(&[&args[..], &["--heatmap"]].concat());
+    assert!(
+        legend(&out).contains("; digits: every scored move, 9 best to 0 worst;"),
+        "{out}"
+    );
+    // The solver's line: which numbers are whose, without colour.
+    let (_, out, _) = run(&["solve", "--vcf", "h8 a1 h9 a2 h10 a3", "--color", "never"]);
+    assert!(
+        legend(&out).contains("; numbers: the line in order, black's moves odd, white's even;"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_coloured_legend_names_each_colour() {
+    let (_, out, _) = run(&["show", "h8 i9", "--color", "always"]);
+    assert_eq!(
+        legend(&out),
+        "# rule freestyle, 15x15; x black (red), o white (cyan), last move i9 in capitals and reversed; rows count from the bottom (RIF)"
+    );
+    let renju = "e7 a1 f7 a3 g5 a5 g6 a7";
+    let (_, out, _) = run(&["forbidden", renju, "--rule", "renju", "--color", "always"]);
+    assert!(
+        legend(&out).contains("; # forbidden for black (yellow);"),
+        "{out}"
+    );
+    let args = [
+        "analyze", renju, "--rule", "renju", "--depth", "1", "--color", "always",
+    ];
+    let (_, out, _) = run(&args);
+    assert!(
+        legend(&out)
+            .contains("numbers: the best moves for black, 1 first (underlined in black's red)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&[&args[..], &["--heatmap"]].concat());
+    assert!(
+        legend(&out).contains(
+            "digits: every scored move, 9 best to 0 worst (9-8 red, 7-6 yellow, 5-4 green, 3-2 cyan, 1-0 blue)"
+        ),
+        "{out}"
+    );
+    let args = ["solve", "--vcf", "h8 a1 h9 a2 h10 a3", "--color", "always"];
+    let (_, out, _) = run(&args);
+    assert!(
+        legend(&out)
+            .contains("numbers: the line in order, underlined: black's moves red, white's cyan"),
+        "{out}"
+    );
+}

@@ -58,7 +58,7 @@ fn the_short_twin_has_no_vcf_within_eleven() {
     };
     let f = file.as_str();
     let doc = solve(&[f, "--id", "quintet/vcf_black_short"]);
-    assert_eq!((doc.result, doc.limit), (Outcome::NoWin, 11));
+    assert_eq!((doc.result, doc.limit), (Outcome::NoWin, Some(11)));
     let doc = solve(&[f, "--id", "quintet/vcf_black_short", "--limit", "12"]);
     assert_eq!((doc.result, doc.attacker_moves), (Outcome::Win, 12));
     let doc = solve(&[f, "--id", "quintet/vcf_white"]);
@@ -142,6 +142,37 @@ fn composed_puzzles_under_each_rule() {
     assert_eq!((doc.result, doc.attacker_moves), (Outcome::Win, 1));
     let doc = solve(&[file, "--id", "tengen/small-board", "--attacker", "white"]);
     assert_eq!(doc.result, Outcome::NoWin, "white has no four to play");
+}
+
+/// Issue 11: with no bound, JSON said `"limit": 255` (the solver's internal "no limit").
+#[test]
+fn json_limit_is_null_without_a_bound() {
+    let limit = |extra: &[&str]| {
+        let mut args = vec!["solve", "h8 a1 h9 a2 h10 a3", "--format", "json"];
+        args.extend(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(doc.get("limit").is_some(), "the key is always there: {out}");
+        doc["limit"].clone()
+    };
+    for mode in ["--vcf", "--vct"] {
+        assert_eq!(limit(&[mode]), serde_json::Value::Null, "{mode}");
+        assert_eq!(limit(&[mode, "--limit", "3"]), 3, "{mode}");
+    }
+    assert_eq!(limit(&["--win-in", "4"]), 4);
+    // A puzzle's own `limit:` is the bound when --limit is not given.
+    let (_, out, _) = run(&[
+        "solve",
+        "--vcf",
+        crate::EXAMPLES,
+        "--id",
+        "tengen/double-four",
+        "--format",
+        "json",
+    ]);
+    let doc: json::Solve = serde_json::from_str(&out).unwrap();
+    assert!(doc.limit.is_some(), "{out}");
 }
 
 #[test]
