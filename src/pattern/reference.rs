@@ -3,7 +3,10 @@
 //! exists to check the fast judge (property tests) and to replay proofs independently.
 
 use super::Foul;
-use crate::board::{Board, Color, Point, Rule};
+use crate::board::{Board, Color, MAX_SIZE, Point, Rule};
+
+/// Cells of the largest board.
+const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 /// A plain grid of stones.
 #[derive(Clone)]
@@ -58,28 +61,28 @@ impl Grid {
 
     /// Whether a `c` stone at empty (x, y) wins on line `dir` (or on any line for `None`).
     pub fn wins(&self, x: i32, y: i32, c: Color, dir: Option<usize>) -> bool {
-        LINES
-            .iter()
-            .enumerate()
-            .filter(|(d, _)| dir.is_none_or(|want| want == *d))
-            .any(|(_, &l)| {
-                let run = self.run(x, y, l, c);
-                if self.rule.exact_five(c) {
-                    run == 5
-                } else {
-                    run >= 5
-                }
-            })
+        let exact = self.rule.exact_five(c);
+        for (d, &l) in LINES.iter().enumerate() {
+            if dir.is_some_and(|want| want != d) {
+                continue;
+            }
+            let run = self.run(x, y, l, c);
+            if run == 5 || (run > 5 && !exact) {
+                return true;
+            }
+        }
+        false
     }
 
-    /// Every empty point where a `c` stone would win. A five through a point holds a stone next
-    /// to it, so only the empty neighbours of `c` stones are tried.
+    /// Every empty point where a `c` stone would win, in row order. A five through a point
+    /// holds a stone next to it, so only the empty neighbours of `c` stones are tried (each
+    /// once: a bit set on the stack marks those tried).
     pub fn win_points(&self, c: Color) -> Vec<(i32, i32)> {
-        let mut tried = vec![false; self.cells.len()];
+        let mut tried = [0u64; MAX_CELLS.div_ceil(64)];
         let mut out = Vec::new();
         for y in 0..self.size {
             for x in 0..self.size {
-                if self.get(x, y) != Some(Some(c)) {
+                if self.cells[(y * self.size + x) as usize] != Some(c) {
                     continue;
                 }
                 for (dx, dy) in [
@@ -93,11 +96,16 @@ impl Grid {
                     (1, 1),
                 ] {
                     let (a, b) = (x + dx, y + dy);
-                    if self.get(a, b) == Some(None)
-                        && !std::mem::replace(&mut tried[(b * self.size + a) as usize], true)
-                        && self.wins(a, b, c, None)
-                    {
-                        out.push((a, b));
+                    if self.get(a, b) != Some(None) {
+                        continue;
+                    }
+                    let i = (b * self.size + a) as usize;
+                    let (word, bit) = (i / 64, 1u64 << (i % 64));
+                    if tried[word] & bit == 0 {
+                        tried[word] |= bit;
+                        if self.wins(a, b, c, None) {
+                            out.push((a, b));
+                        }
                     }
                 }
             }
@@ -155,42 +163,43 @@ impl Grid {
         matches!(fives[..], [(a, b), (e, f)] if (a - e).abs().max((b - f).abs()) == 5)
     }
 
-    /// Black stones on the four lines through (x, y), within four steps.
-    fn black_near(&self, x: i32, y: i32) -> usize {
-        LINES
-            .iter()
-            .flat_map(|&(dx, dy)| {
-                (-4..=4)
-                    .filter(|&k| k != 0)
-                    .map(move |k| (x + k * dx, y + k * dy))
-            })
-            .filter(|&(a, b)| self.get(a, b) == Some(Some(Color::Black)))
+    /// Black stones on line `dir` through (x, y), within four steps.
+    fn black_near(&self, x: i32, y: i32, dir: usize) -> usize {
+        let (dx, dy) = LINES[dir];
+        (-4..=4)
+            .filter(|&k| k != 0 && self.get(x + k * dx, y + k * dy) == Some(Some(Color::Black)))
             .count()
     }
 
     /// Whether a black stone at empty (x, y) is forbidden under renju.
     pub fn foul(&mut self, x: i32, y: i32) -> Option<Foul> {
-        if self.rule != Rule::Renju
-            || self.black_near(x, y) < 4
-            || self.wins(x, y, Color::Black, None)
-        {
-            // Every foul needs four other black stones on the point's lines within four steps:
-            // two threes need two each, two fours three each, an overline five.
+        if self.rule != Rule::Renju {
             return None;
         }
-        let runs: Vec<usize> = LINES
-            .iter()
-            .map(|&l| self.run(x, y, l, Color::Black))
-            .collect();
-        if runs.iter().any(|&r| r > 5) {
+        // What each foul needs of the other black stones on a line within four steps: a three
+        // two (a straight four is four in a row, one of them added), a four three, two fours
+        // on one line (`x.xxx.x`) four, an overline four (six in a row: the five others are
+        // within five steps, four of them within four). Lines with fewer cannot take part.
+        let near: [usize; 4] = std::array::from_fn(|d| self.black_near(x, y, d));
+        let lines_with = |n: usize| near.iter().filter(|&&k| k >= n).count();
+        if (lines_with(2) < 2 && lines_with(4) == 0) || self.wins(x, y, Color::Black, None) {
+            return None;
+        }
+        if (0..4).any(|d| near[d] >= 4 && self.run(x, y, LINES[d], Color::Black) > 5) {
             return Some(Foul::Overline);
         }
-        let fours: Vec<usize> = (0..4).map(|d| self.fours(x, y, d, Color::Black)).collect();
+        let fours: [usize; 4] = std::array::from_fn(|d| {
+            if near[d] >= 3 {
+                self.fours(x, y, d, Color::Black)
+            } else {
+                0
+            }
+        });
         if fours.iter().sum::<usize>() >= 2 {
             return Some(Foul::DoubleFour);
         }
         let mut real = 0;
-        for d in (0..4).filter(|&d| fours[d] == 0) {
+        for d in (0..4).filter(|&d| fours[d] == 0 && near[d] >= 2) {
             // A three: some empty point on the line makes a straight four through (x, y), and
             // that point is itself legal with (x, y) played.
             self.set(x, y, Some(Color::Black));

@@ -10,7 +10,7 @@
 //! [`proof`] checks a VCT proof tree against every legal defence: each tree reply is followed,
 //! and each reply outside the tree is shown to lose by a fresh search, itself verified.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use super::proof::Attack;
 use super::{Ending, Limits, Outcome, vct};
@@ -29,16 +29,106 @@ pub struct VerifyError {
     pub problem: String,
 }
 
-fn wins_at(grid: &Grid, c: Color) -> Vec<Point> {
-    grid.win_points(c)
-        .into_iter()
-        .filter_map(|(x, y)| Point::new(x as u8, y as u8))
-        .collect()
+/// The five points of both colours on a reference grid, found by one full scan and then kept
+/// up to date move by move ([`Fives::set`] says why a move changes them only on its own lines
+/// within five steps). A property test checks them against full scans after every stone put
+/// and taken.
+pub struct Fives {
+    /// Per colour (black, white): the points, in row order.
+    sets: [BTreeSet<(i32, i32)>; 2],
+}
+
+impl Fives {
+    /// The five points of both colours on `grid`.
+    pub fn of(grid: &Grid) -> Fives {
+        let set = |c: Color| {
+            grid.win_points(c)
+                .into_iter()
+                .map(|(x, y)| (y, x))
+                .collect()
+        };
+        Fives {
+            sets: [set(Color::Black), set(Color::White)],
+        }
+    }
+
+    /// Puts a `c` stone at (x, y) on `grid` (or empties the point for `None`) and updates
+    /// the points. Only points on the four lines through (x, y) within five steps can change:
+    /// a five through a point spans five cells, so a stone further away is not in it, except
+    /// that where only an exact five wins, a stone five steps away can turn a five into six
+    /// (or back). A point q on line `dir` changes only by what happens on that line, the only
+    /// one of its four lines that holds (x, y): it is a five point now when it makes five on
+    /// `dir`, or when it was one before and still makes five on some line.
+    pub fn set(&mut self, grid: &mut Grid, x: i32, y: i32, c: Option<Color>) {
+        grid.set(x, y, c);
+        for color in [Color::Black, Color::White] {
+            let set = &mut self.sets[color.index()];
+            let here = c.is_none() && grid.wins(x, y, color, None);
+            if here {
+                set.insert((y, x));
+            } else {
+                set.remove(&(y, x));
+            }
+            for (dir, (dx, dy)) in [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().enumerate() {
+                for k in (-5..=5).filter(|&k| k != 0) {
+                    let (a, b) = (x + k * dx, y + k * dy);
+                    if grid.get(a, b) != Some(None) {
+                        continue;
+                    }
+                    let was = set.contains(&(b, a));
+                    let now =
+                        grid.wins(a, b, color, Some(dir)) || (was && grid.wins(a, b, color, None));
+                    if now && !was {
+                        set.insert((b, a));
+                    } else if was && !now {
+                        set.remove(&(b, a));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `c`'s five points, in row order.
+    pub fn points(&self, c: Color) -> Vec<Point> {
+        self.sets[c.index()]
+            .iter()
+            .filter_map(|&(y, x)| Point::new(x as u8, y as u8))
+            .collect()
+    }
 }
 
 /// Checks that `line` (attacker first) is a forced VCF win for `attacker` on `board`.
 pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), VerifyError> {
     let mut grid = Grid::of(board);
+    let mut fives = Fives::of(&grid);
+    replay(&mut grid, &mut fives, board.rule(), attacker, line)
+}
+
+/// [`vcf_line`] on a grid and its five points as they stand, which are the same afterwards:
+/// the moves played are taken back.
+fn replay(
+    grid: &mut Grid,
+    fives: &mut Fives,
+    rule: Rule,
+    attacker: Color,
+    line: &[Point],
+) -> Result<(), VerifyError> {
+    let mut played = 0;
+    let result = replay_from(grid, fives, rule, attacker, line, &mut played);
+    for &p in line[..played].iter().rev() {
+        fives.set(grid, p.x() as i32, p.y() as i32, None);
+    }
+    result
+}
+
+fn replay_from(
+    grid: &mut Grid,
+    fives: &mut Fives,
+    rule: Rule,
+    attacker: Color,
+    line: &[Point],
+    played: &mut usize,
+) -> Result<(), VerifyError> {
     let defender = attacker.opponent();
     let fail = |k: usize, p: Point, problem: &str| {
         Err(VerifyError {
@@ -54,7 +144,7 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
         if grid.get(x, y) != Some(None) {
             return fail(k, p, "the point is not empty");
         }
-        if side == Color::Black && board.rule() == Rule::Renju && grid.foul(x, y).is_some() {
+        if side == Color::Black && rule == Rule::Renju && grid.foul(x, y).is_some() {
             return fail(k, p, "black plays a forbidden point");
         }
         if side == defender {
@@ -65,7 +155,8 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
                     "the defender's reply does not stop the attacker's five",
                 );
             }
-            grid.set(x, y, Some(side));
+            fives.set(grid, x, y, Some(side));
+            *played += 1;
             continue;
         }
         if grid.wins(x, y, attacker, None) {
@@ -75,7 +166,7 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
                 fail(k, p, "the line goes on after a five")
             };
         }
-        let against = wins_at(&grid, defender);
+        let against = fives.points(defender);
         if !against.is_empty() && against != [p] {
             return fail(
                 k,
@@ -83,15 +174,16 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
                 "the defender has a five to make and this move does not stop it",
             );
         }
-        grid.set(x, y, Some(attacker));
-        threats = wins_at(&grid, attacker);
+        fives.set(grid, x, y, Some(attacker));
+        *played += 1;
+        threats = fives.points(attacker);
         if threats.is_empty() {
             return fail(k, p, "the attacker's move is not a four");
         }
         if k + 1 == line.len() {
             // Black cannot block when every five point is forbidden for it.
             let forced_foul = defender == Color::Black
-                && board.rule() == Rule::Renju
+                && rule == Rule::Renju
                 && threats
                     .iter()
                     .all(|t| grid.foul(t.x() as i32, t.y() as i32).is_some());
@@ -101,7 +193,7 @@ pub fn vcf_line(board: &Board, attacker: Color, line: &[Point]) -> Result<(), Ve
                 fail(k, p, "the line ends before a five")
             };
         }
-        if threats.len() == 1 && !wins_at(&grid, defender).is_empty() {
+        if threats.len() == 1 && !fives.points(defender).is_empty() {
             return fail(k, p, "the defender can make five instead of blocking");
         }
     }
@@ -136,6 +228,8 @@ pub struct Checked {
 struct Verifier<'a> {
     solver: &'a mut vct::Solver,
     grid: Grid,
+    /// The five points of both colours on `grid`, kept with it.
+    fives: Fives,
     board: Board,
     attacker: Color,
     bounds: Limits,
@@ -180,9 +274,11 @@ pub fn proof_with(
 ) -> Result<Checked, ProofError> {
     let mut b = board.clone();
     b.set_to_move(attacker);
+    let grid = Grid::of(board);
     let mut v = Verifier {
         solver,
-        grid: Grid::of(board),
+        fives: Fives::of(&grid),
+        grid,
         board: b,
         attacker,
         bounds,
@@ -209,11 +305,7 @@ impl Verifier<'_> {
     }
 
     fn wins(&self, c: Color) -> Vec<Point> {
-        self.grid
-            .win_points(c)
-            .into_iter()
-            .filter_map(|(x, y)| Point::new(x as u8, y as u8))
-            .collect()
+        self.fives.points(c)
     }
 
     fn legal(&mut self, p: Point, c: Color) -> bool {
@@ -225,13 +317,15 @@ impl Verifier<'_> {
     }
 
     fn put(&mut self, p: Point, c: Color) {
-        self.grid.set(p.x() as i32, p.y() as i32, Some(c));
+        self.fives
+            .set(&mut self.grid, p.x() as i32, p.y() as i32, Some(c));
         self.board.play(p);
         self.path.push(p.to_string());
     }
 
     fn take(&mut self, p: Point) {
-        self.grid.set(p.x() as i32, p.y() as i32, None);
+        self.fives
+            .set(&mut self.grid, p.x() as i32, p.y() as i32, None);
         self.board.undo();
         self.path.pop();
     }
@@ -367,9 +461,10 @@ impl Verifier<'_> {
         // The VCF that beat the last such reply, if it replays here as a forced win within the
         // bound (counting every attacker move of the line, the five included, which never
         // undercounts).
+        let rule = self.board.rule();
         if !self.last_vcf.is_empty()
             && self.last_vcf.len().div_ceil(2) <= depth as usize
-            && vcf_line(&self.board, a, &self.last_vcf).is_ok()
+            && replay(&mut self.grid, &mut self.fives, rule, a, &self.last_vcf).is_ok()
         {
             return Ok(());
         }
@@ -380,7 +475,7 @@ impl Verifier<'_> {
         // Shortest first: the win the search relied on is usually a short VCF.
         let found = self.solver.vcf_solver().solve(&self.board, a, limits, true);
         if found.outcome == Outcome::Win {
-            vcf_line(&self.board, a, &found.line).map_err(|e| {
+            replay(&mut self.grid, &mut self.fives, rule, a, &found.line).map_err(|e| {
                 self.error(format!(
                     "a VCF found for a reply outside the tree fails: {e}"
                 ))

@@ -104,6 +104,43 @@ proptest! {
         }
     }
 
+    /// The verifier's five points, kept move by move, equal a full scan of the reference grid
+    /// after every stone put and every stone taken, for both colours under every rule.
+    #[test]
+    fn kept_five_points_match_full_scans(
+        board in position(Rule::ALL.to_vec()),
+        moves in prop::collection::vec((0u8..19, 0u8..19, any::<bool>()), 1..40),
+    ) {
+        use tengen::solve::verify::Fives;
+        let mut grid = Grid::of(&board);
+        let mut fives = Fives::of(&grid);
+        let size = board.size();
+        let mut placed = Vec::new();
+        let same = |grid: &Grid, fives: &Fives| {
+            [Color::Black, Color::White].into_iter().all(|c| {
+                let full: Vec<Point> = grid
+                    .win_points(c)
+                    .into_iter()
+                    .filter_map(|(x, y)| Point::new(x as u8, y as u8))
+                    .collect();
+                fives.points(c) == full
+            })
+        };
+        for (x, y, black) in moves {
+            let (x, y) = ((x % size) as i32, (y % size) as i32);
+            let c = if black { Color::Black } else { Color::White };
+            if grid.get(x, y) == Some(None) {
+                fives.set(&mut grid, x, y, Some(c));
+                placed.push((x, y));
+                prop_assert!(same(&grid, &fives), "after {c:?} at ({x}, {y})\n{board:?}");
+            }
+        }
+        while let Some((x, y)) = placed.pop() {
+            fives.set(&mut grid, x, y, None);
+            prop_assert!(same(&grid, &fives), "after taking ({x}, {y})\n{board:?}");
+        }
+    }
+
     #[test]
     fn fast_fouls_match_the_reference(board in position(vec![Rule::Renju])) {
         prop_assert_eq!(pattern::fouls(&board), reference::fouls(&board), "\n{:?}", board);
