@@ -582,10 +582,10 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
                                     Ok(board) => {
                                         (check::check(&board, meta, solver, &options), None)
                                     }
-                                    Err(e) => (
-                                        error_report(&InputError::from(e.clone()).to_string()),
-                                        Some(e.loc()),
-                                    ),
+                                    Err(e) => {
+                                        let at = e.loc();
+                                        (error_report(&InputError::from(e).to_string()), Some(at))
+                                    }
                                 }
                             }
                         };
