@@ -473,7 +473,9 @@ pub fn analyze(
         }
     });
     analysis.nodes = searcher.nodes + searcher.vcf_nodes + helper_nodes.load(Relaxed);
-    analysis.search_time = search_start.elapsed();
+    // The checks against the opponent's threat ran the VCT solver in between; their positions
+    // are not counted in `nodes`, so neither is their time.
+    analysis.search_time = search_start.elapsed().saturating_sub(defence.spent);
     analysis.vcf_nodes = searcher.vcf_nodes;
     analysis.seldepth = searcher.seldepth as u32;
     drop(searcher);

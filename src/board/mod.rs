@@ -54,8 +54,9 @@ impl Cell {
     }
 }
 
-/// Journal entries a board can hold: 40 for each stone of the largest board.
-const JOURNAL: usize = 40 * MAX_SIZE as usize * MAX_SIZE as usize;
+/// Journal entries a board can hold: at least 40 for each stone of the largest board, rounded
+/// up to a power of two so that an index masked by `JOURNAL - 1` needs no bounds check.
+const JOURNAL: usize = (40 * MAX_SIZE as usize * MAX_SIZE as usize).next_power_of_two();
 
 /// A board of a given size and rule, with the stones on it and the side to move.
 ///
@@ -63,16 +64,20 @@ const JOURNAL: usize = 40 * MAX_SIZE as usize * MAX_SIZE as usize;
 /// order), [`Board::play`] plays the side to move and records the move so [`Board::undo`] can take
 /// it back. When every stone was played, [`Board::record`] is the game record.
 ///
-/// Besides the stones, the board keeps for every cell and direction the **line key** of the ten
-/// cells around it ([`shape`]), and for every empty cell the [`Shape`] a stone of each colour
-/// would make on each line, read from the rule's tables. Placing or removing a stone touches
-/// only the 40 cells within five steps on its four lines. Two bit sets per colour say where that
-/// colour would make a five and where a four.
+/// Besides the stones, the board keeps every row, column and diagonal of the padded array as
+/// one 64-bit **line** of two-bit cell codes, so a stone costs four line writes, and the **line
+/// key** of a cell ([`shape`]: the ten cells around it) is two shifts of its line. For every
+/// empty cell it keeps the [`Shape`] a stone of each colour would make on each line, read from
+/// the rule's tables. Placing or removing a stone touches only the 40 cells within five steps
+/// on its four lines. Two bit sets per colour say where that colour would make a five and where
+/// a four.
 pub struct Board {
     size: u8,
     rule: Rule,
     cells: [Cell; CELLS],
-    keys: [[u32; 4]; CELLS],
+    /// Per direction, its lines of the padded array (see [`line_of`]), two bits a cell; a
+    /// position off the array reads as a wall.
+    lines: [[u64; LINES]; 4],
     /// Per cell and line: black's shape in the low four bits, white's in the high.
     shapes: [[u8; 4]; CELLS],
     fives: [Bits; 2],
@@ -85,7 +90,7 @@ pub struct Board {
     /// placement's entries start. Placements and removals nest (play/undo, drop/lift). The
     /// journal has room for every stone's 40 entries, so writing one never checks capacity:
     /// its first `journal_len` entries are live.
-    journal: Box<[u32]>,
+    journal: Box<[u32; JOURNAL]>,
     journal_len: usize,
     marks: Vec<u32>,
     table: &'static shape::Compact,
@@ -97,6 +102,84 @@ pub struct Board {
     history: Vec<Point>,
     setup_stones: u16,
     counts: [u16; 2],
+}
+
+/// A zeroed journal, made on the heap.
+fn new_journal() -> Box<[u32; JOURNAL]> {
+    vec![0; JOURNAL]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the journal has JOURNAL entries"))
+}
+
+/// Shape codes the tally keeps: 1 (closed two) to 8 (five).
+const TALLIED: usize = 8;
+/// Where each field of a [`Delta`] starts, so that it never borrows from the next.
+const DELTA_BIAS: u64 = 0x80;
+
+/// Changes to both colours' tallies summed in registers over one placement or removal: per
+/// colour a byte per tallied shape code, each starting at [`DELTA_BIAS`]. A placement changes
+/// at most 44 (cell, line) pairs, so no byte leaves 0x54..=0xAC.
+#[derive(Clone, Copy)]
+struct Delta([u64; 2]);
+
+impl Delta {
+    const UNIT: [u64; 16] = {
+        let mut t = [0u64; 16];
+        let mut code = 1;
+        while code <= TALLIED {
+            t[code] = 1 << (8 * (code - 1));
+            code += 1;
+        }
+        t
+    };
+
+    #[inline]
+    fn new() -> Delta {
+        Delta([DELTA_BIAS * 0x0101_0101_0101_0101; 2])
+    }
+
+    /// One more pair of each colour's shape in packed shape byte `b`.
+    #[inline]
+    fn add(&mut self, b: u8) {
+        self.0[0] += Self::UNIT[(b & 15) as usize];
+        self.0[1] += Self::UNIT[(b >> 4) as usize];
+    }
+
+    /// One pair fewer.
+    #[inline]
+    fn sub(&mut self, b: u8) {
+        self.0[0] -= Self::UNIT[(b & 15) as usize];
+        self.0[1] -= Self::UNIT[(b >> 4) as usize];
+    }
+}
+
+/// Lines of each direction in the padded array: rows and columns are [`STRIDE`], diagonals
+/// `2 * STRIDE - 1`.
+const LINES: usize = 2 * STRIDE;
+
+/// The line of direction `d` that cell `i` lies on, and the cell's position along it (its
+/// column for rows, its row otherwise), so that the cell `k` steps along `d` is at position
+/// `pos + k`.
+#[inline]
+fn line_of(i: usize, d: usize) -> (usize, u32) {
+    let (x, y) = (i % STRIDE, i / STRIDE);
+    match d {
+        0 => (y, x as u32),
+        1 => (x, y as u32),
+        2 => (x + STRIDE - 1 - y, y as u32),
+        _ => (x + y, y as u32),
+    }
+}
+
+/// The line key ([`shape`]) of the cell at position `pos` of line `l`: the five cells before
+/// it in the low ten bits, the five after it in the next ten. Meaningful for a cell on the
+/// board (its five neighbours each way lie on the padded array).
+#[inline]
+fn line_key(l: u64, pos: u32) -> u32 {
+    let before = l.wrapping_shr((2 * pos).wrapping_sub(10)) & 0x3FF;
+    let after = l.wrapping_shr(2 * pos + 2) & 0x3FF;
+    (before | after << 10) as u32
 }
 
 /// A five (or, where the rule lets it win, a longer run) on the board.
@@ -124,12 +207,12 @@ impl Board {
             size,
             rule,
             cells,
-            keys: [[0; 4]; CELLS],
+            lines: [[u64::MAX; LINES]; 4],
             shapes: [[0; 4]; CELLS],
             fives: [Bits::default(); 2],
             fours: [Bits::default(); 2],
             flags: [0; CELLS],
-            journal: vec![0; JOURNAL].into_boxed_slice(),
+            journal: new_journal(),
             journal_len: 0,
             marks: Vec::new(),
             table: shape::compact(rule),
@@ -146,17 +229,12 @@ impl Board {
 
     /// Recomputes every key and shape from the cells.
     fn refresh_all(&mut self) {
+        self.lines = [[u64::MAX; LINES]; 4];
         for i in 0..CELLS {
-            if self.cells[i] == Cell::Wall {
-                continue;
-            }
-            for (d, &step) in DIRS.iter().enumerate() {
-                let mut key = 0;
-                for j in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                    let q = (i as isize + j as isize * step) as usize;
-                    key |= (self.cells[q] as u32) << shape::shift(j);
-                }
-                self.keys[i][d] = key;
+            for d in 0..4 {
+                let (line, pos) = line_of(i, d);
+                let l = &mut self.lines[d][line];
+                *l = *l & !(3 << (2 * pos)) | (self.cells[i] as u64) << (2 * pos);
             }
         }
         self.fives = [Bits::default(); 2];
@@ -180,12 +258,29 @@ impl Board {
     /// Adds `sign` to the tally of both colours' shapes in a packed shape byte.
     #[inline]
     fn count(&mut self, shapes: u8, sign: i32) {
-        self.tally[0][(shapes & 15) as usize] += sign;
-        self.tally[1][(shapes >> 4) as usize] += sign;
+        let mut delta = Delta::new();
+        if sign > 0 {
+            delta.add(shapes);
+        } else {
+            delta.sub(shapes);
+        }
+        self.apply(delta);
+    }
+
+    /// Adds the changes summed in `delta` to the tally.
+    #[inline]
+    fn apply(&mut self, delta: Delta) {
+        for (tally, packed) in self.tally.iter_mut().zip(delta.0) {
+            for (code, n) in tally.iter_mut().enumerate().take(TALLIED + 1).skip(1) {
+                *n += (packed >> (8 * (code - 1)) & 0xFF) as i32 - DELTA_BIAS as i32;
+            }
+        }
     }
 
     /// How many (empty cell, line) pairs show each shape for `color`, indexed by the shape's
     /// code ([`Shape::ALL`]): a stone of `color` there would make that shape on that line.
+    /// Kept for the shapes from a closed two to a five (codes 1 to 8, what an evaluation
+    /// weighs); the others read 0.
     #[inline]
     pub fn shape_tally(&self, color: Color) -> &[i32; 16] {
         &self.tally[color.index()]
@@ -194,7 +289,7 @@ impl Board {
     /// Re-reads the shapes of empty cell `i` on line `d` from its key.
     #[inline]
     fn reshape(&mut self, i: usize, d: usize) {
-        self.shapes[i][d] = self.table.get(self.keys[i][d]);
+        self.shapes[i][d] = self.table.get(self.key(i, d));
     }
 
     /// Updates the five and four bit sets for empty cell `i`.
@@ -350,7 +445,8 @@ impl Board {
     /// The line key of cell `index` on line `dir`.
     #[inline]
     pub fn key(&self, index: usize, dir: usize) -> u32 {
-        self.keys[index][dir]
+        let (line, pos) = line_of(index, dir);
+        line_key(self.lines[dir][line], pos)
     }
 
     /// The shape a `color` stone makes on a line with line key `key`, under this board's rule.
@@ -380,25 +476,29 @@ impl Board {
         self.counts[color.index()] += 1;
         self.hash ^= zobrist::stone(color, i);
         self.set_flags(i, 0);
+        let mut delta = Delta::new();
         for d in 0..4 {
-            self.count(self.shapes[i][d], -1);
+            delta.sub(self.shapes[i][d]);
         }
         self.marks.push(self.journal_len as u32);
         let mut n = self.journal_len;
         for (d, &step) in DIRS.iter().enumerate() {
+            let (line, pos) = line_of(i, d);
+            let l = self.lines[d][line] | (code as u64) << (2 * pos);
+            self.lines[d][line] = l;
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (i as isize + k as isize * step) as usize;
-                let key = self.keys[q][d] | code << shape::shift(-k);
-                self.keys[q][d] = key;
                 if self.cells[q] == Cell::Empty {
+                    let key = line_key(l, pos.wrapping_add_signed(k));
                     // Written whether or not the shape changed: a store and a cancelling
-                    // tally update cost less than a mispredicted branch.
+                    // tally change cost less than a mispredicted branch.
                     let old = self.shapes[q][d];
                     let new = self.table.get(key);
                     self.shapes[q][d] = new;
-                    self.count(old, -1);
-                    self.count(new, 1);
-                    self.journal[n] = (q as u32) << 10 | (d as u32) << 8 | old as u32;
+                    delta.sub(old);
+                    delta.add(new);
+                    self.journal[n & (JOURNAL - 1)] =
+                        (q as u32) << 10 | (d as u32) << 8 | old as u32;
                     n += usize::from(new != old);
                     if new != old {
                         self.reflag(q);
@@ -407,6 +507,7 @@ impl Board {
             }
         }
         self.journal_len = n;
+        self.apply(delta);
     }
 
     /// Takes the stone off cell `i` and updates the keys and shapes around it.
@@ -417,22 +518,23 @@ impl Board {
         self.cells[i] = Cell::Empty;
         self.counts[color.index()] -= 1;
         self.hash ^= zobrist::stone(color, i);
-        for (d, &step) in DIRS.iter().enumerate() {
-            for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                let q = (i as isize + k as isize * step) as usize;
-                self.keys[q][d] &= !(3 << shape::shift(-k));
-            }
+        for d in 0..4 {
+            let (line, pos) = line_of(i, d);
+            self.lines[d][line] &= !(3 << (2 * pos));
         }
+        // The tally's changes (one removal changes at most 44 pairs of each colour, like a
+        // placement).
+        let mut delta = Delta::new();
         match self.marks.pop() {
             // The last placement was this one: put back the shapes it changed. The cell's own
             // shapes were left alone while it was taken, so they are still right.
             Some(start) => {
                 while self.journal_len > start as usize {
                     self.journal_len -= 1;
-                    let e = self.journal[self.journal_len];
+                    let e = self.journal[self.journal_len & (JOURNAL - 1)];
                     let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
-                    self.count(self.shapes[q][d], -1);
-                    self.count(e as u8, 1);
+                    delta.sub(self.shapes[q][d]);
+                    delta.add(e as u8);
                     self.shapes[q][d] = e as u8;
                     self.reflag(q);
                 }
@@ -443,9 +545,9 @@ impl Board {
                     for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                         let q = (i as isize + k as isize * step) as usize;
                         if self.cells[q] == Cell::Empty {
-                            self.count(self.shapes[q][d], -1);
+                            delta.sub(self.shapes[q][d]);
                             self.reshape(q, d);
-                            self.count(self.shapes[q][d], 1);
+                            delta.add(self.shapes[q][d]);
                             self.reflag(q);
                         }
                     }
@@ -454,8 +556,9 @@ impl Board {
             }
         }
         for d in 0..4 {
-            self.count(self.shapes[i][d], 1);
+            delta.add(self.shapes[i][d]);
         }
+        self.apply(delta);
         self.reflag(i);
     }
 
@@ -550,7 +653,7 @@ impl Board {
 impl Clone for Board {
     fn clone(&self) -> Board {
         let mut b = Board {
-            journal: vec![0; JOURNAL].into_boxed_slice(),
+            journal: new_journal(),
             marks: Vec::new(),
             history: Vec::new(),
             ..*self
@@ -565,7 +668,7 @@ impl Clone for Board {
         self.size = source.size;
         self.rule = source.rule;
         self.cells = source.cells;
-        self.keys = source.keys;
+        self.lines = source.lines;
         self.shapes = source.shapes;
         self.fives = source.fives;
         self.fours = source.fours;
@@ -633,7 +736,10 @@ mod tests {
             for i in 0..CELLS {
                 if b.cells[i] == Cell::Empty {
                     for d in 0..4 {
-                        t[b.shapes(i, c)[d] as usize] += 1;
+                        let code = b.shapes(i, c)[d] as usize;
+                        if (1..=TALLIED).contains(&code) {
+                            t[code] += 1;
+                        }
                     }
                 }
             }

@@ -206,7 +206,7 @@ impl SideIndex {
     #[inline]
     pub fn of(&self, key: u32) -> usize {
         self.left[(key & 1023) as usize] as usize * SIDES
-            + self.right[(key >> 10) as usize] as usize
+            + self.right[(key >> 10) as usize & 1023] as usize
     }
 }
 
