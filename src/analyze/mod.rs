@@ -795,8 +795,11 @@ fn refutation(
     vct_verified(&after, settings, nodes, solver, deadline, verify_by)
 }
 
-/// The root VCT's bounds on attacker moves, tried in turn.
-const ROOT_VCT_DEPTHS: [u32; 5] = [3, 5, 8, 12, crate::solve::NO_LIMIT];
+/// The root VCT's bounds on attacker moves, tried in turn: the quick short wins, then no
+/// bound. Over the 61 public VCT cases not tagged heavy, this order found every win in 25.4 s
+/// in all, against 36.6 s for 3, 5, 8, 12 and no bound (the middle bounds were often dearer
+/// than no bound; a bound's no-win is no cheaper than the win without one).
+const ROOT_VCT_DEPTHS: [u32; 3] = [3, 5, crate::solve::NO_LIMIT];
 
 /// The winner's moves up to its five along the longest branch of a proof.
 fn moves_to_five(node: &Attack) -> usize {
