@@ -7,7 +7,8 @@
 //!     --games 100 --time 200ms [--openings FILE] [--threads 2]
 //! ```
 //!
-//! Configurations: `default` (the analyzer as shipped, limited by `--time` a move), `depth1`
+//! Configurations: `default` (the analyzer as shipped, limited by `--time` a move, on one
+//! thread), `cores` (the same on a thread a core, as `tengen analyze --time` runs), `depth1`
 //! (the one-ply weight map), `textbook` (a plain depth-3 alpha-beta over the 7x7 window, no
 //! threat solvers), `depthN` (the default search at a fixed depth N), `window3` (the default
 //! with a 7x7 window), `nochecks` (the default without the checks against the opponent's
@@ -31,6 +32,11 @@ fn config(name: &str, time: Duration) -> Settings {
     };
     match name {
         "default" => timed,
+        // As the command line runs it under a time limit alone: a thread a core.
+        "cores" => Settings {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ..timed
+        },
         "depth1" => Settings {
             depth: Some(1),
             hash_mb: 8,

@@ -500,7 +500,8 @@ impl Board {
                     self.journal[n & (JOURNAL - 1)] =
                         (q as u32) << 10 | (d as u32) << 8 | old as u32;
                     n += usize::from(new != old);
-                    if new != old {
+                    // The cell's five and four flags change only if this line's do.
+                    if shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize] {
                         self.reflag(q);
                     }
                 }
@@ -533,10 +534,13 @@ impl Board {
                     self.journal_len -= 1;
                     let e = self.journal[self.journal_len & (JOURNAL - 1)];
                     let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
-                    delta.sub(self.shapes[q][d]);
+                    let now = self.shapes[q][d];
+                    delta.sub(now);
                     delta.add(e as u8);
                     self.shapes[q][d] = e as u8;
-                    self.reflag(q);
+                    if shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize] {
+                        self.reflag(q);
+                    }
                 }
             }
             // Placed before the tables were last rebuilt: re-read everything around it.
