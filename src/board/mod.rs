@@ -227,7 +227,7 @@ impl Board {
         Some(board)
     }
 
-    /// Recomputes every key and shape from the cells.
+    /// Recomputes every line and shape from the cells.
     fn refresh_all(&mut self) {
         self.lines = [[u64::MAX; LINES]; 4];
         for i in 0..CELLS {
@@ -248,23 +248,16 @@ impl Board {
             if self.cells[i] == Cell::Empty {
                 for d in 0..4 {
                     self.reshape(i, d);
-                    self.count(self.shapes[i][d], 1);
+                    let shapes = self.shapes[i][d];
+                    for (tally, code) in self.tally.iter_mut().zip([shapes & 15, shapes >> 4]) {
+                        if (1..=TALLIED).contains(&(code as usize)) {
+                            tally[code as usize] += 1;
+                        }
+                    }
                 }
                 self.reflag(i);
             }
         }
-    }
-
-    /// Adds `sign` to the tally of both colours' shapes in a packed shape byte.
-    #[inline]
-    fn count(&mut self, shapes: u8, sign: i32) {
-        let mut delta = Delta::new();
-        if sign > 0 {
-            delta.add(shapes);
-        } else {
-            delta.sub(shapes);
-        }
-        self.apply(delta);
     }
 
     /// Adds the changes summed in `delta` to the tally.
@@ -468,7 +461,7 @@ impl Board {
         &self.fours[color.index()]
     }
 
-    /// Puts a stone on empty cell `i` and updates the keys and shapes around it.
+    /// Puts a stone on empty cell `i` and updates the lines and shapes around it.
     fn place(&mut self, i: usize, color: Color) {
         debug_assert_eq!(self.cells[i], Cell::Empty);
         let code = Cell::of(color) as u32;
@@ -511,7 +504,7 @@ impl Board {
         self.apply(delta);
     }
 
-    /// Takes the stone off cell `i` and updates the keys and shapes around it.
+    /// Takes the stone off cell `i` and updates the lines and shapes around it.
     fn remove(&mut self, i: usize) {
         let Some(color) = self.cells[i].color() else {
             return;
