@@ -5,7 +5,7 @@
 use colored::Color as Ink;
 
 use crate::analyze::eval::{move_words, win_probability};
-use crate::analyze::{Analysis, Bound};
+use crate::analyze::{Analysis, Bound, Candidate};
 use crate::board::{Board, Color, Point};
 use crate::solve::task::{Mode, Verdict};
 use crate::solve::{Ending, Outcome};
@@ -34,6 +34,36 @@ const BLACK_INK: Ink = Ink::BrightRed;
 const WHITE_INK: Ink = Ink::BrightCyan;
 /// Black's forbidden points.
 const FORBIDDEN_INK: Ink = Ink::Yellow;
+/// Each candidate's heat, 0 (worst) to 9 (best). A proved win is 9 and a proved loss 0; the
+/// other scores spread linearly over the digits between (1 to 8 when there are both, so a mate
+/// does not squeeze every other move onto one digit).
+fn heat(candidates: &[Candidate]) -> Vec<u8> {
+    let mated = |sign: i32| {
+        candidates
+            .iter()
+            .any(|c| c.mate_in.is_some_and(|n| n.signum() == sign))
+    };
+    let (floor, ceiling) = (u8::from(mated(-1)), 9 - u8::from(mated(1)));
+    let (lo, hi) = candidates
+        .iter()
+        .filter(|c| c.mate_in.is_none())
+        .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
+            (lo.min(c.score), hi.max(c.score))
+        });
+    candidates
+        .iter()
+        .map(|c| match c.mate_in {
+            Some(n) if n > 0 => 9,
+            Some(_) => 0,
+            None if hi > lo => {
+                let span = i64::from(ceiling - floor);
+                floor + ((c.score - lo) as i64 * span / (hi - lo) as i64) as u8
+            }
+            None => ceiling,
+        })
+        .collect()
+}
+
 /// The heat map's ramp, coldest first: the digits each ink shows.
 const HEAT: [(u8, u8, Ink); 5] = [
     (0, 1, Ink::Blue),
@@ -391,22 +421,10 @@ pub fn analysis(
     let me = a.to_move;
     let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
     let marks: Vec<(Point, Mark)> = if heatmap {
-        let (lo, hi) = a
-            .candidates
-            .iter()
-            .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
-                (lo.min(c.score), hi.max(c.score))
-            });
         a.candidates
             .iter()
-            .map(|c| {
-                let d = if hi > lo {
-                    ((c.score - lo) as i64 * 9 / (hi - lo) as i64) as u8
-                } else {
-                    9
-                };
-                (c.mv, Mark::Heat(d))
-            })
+            .zip(heat(&a.candidates))
+            .map(|(c, d)| (c.mv, Mark::Heat(d)))
             .collect()
     } else {
         a.candidates

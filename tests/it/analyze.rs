@@ -191,6 +191,53 @@ fn depth_one_scores_every_candidate_exactly_and_heatmap_draws_them() {
     assert!(out.contains(" 9"), "the best point is drawn as 9: {out}");
 }
 
+/// The digit drawn at `point` (RIF, e.g. `h11`) on a 15x15 diagram.
+fn digit_at(out: &str, point: &str) -> char {
+    let (col, row) = point.split_at(1);
+    let x = (col.as_bytes()[0] - b'a') as usize;
+    let line = out
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(row))
+        .unwrap_or_else(|| panic!("no row {row}: {out}"));
+    line.split_whitespace()
+        .nth(1 + x)
+        .unwrap()
+        .chars()
+        .next()
+        .unwrap()
+}
+
+#[test]
+fn a_verified_win_on_the_heatmap_leaves_the_other_moves_spread_out() {
+    // Black wins by an open four at h11 or h7. The mates are 9; the plain scores spread over
+    // the digits below, so they are not all squeezed onto 0 by the mate's huge score.
+    let args = [
+        "analyze",
+        "h8 a1 h9 a2 h10 a3 i11 a15",
+        "--depth",
+        "3",
+        "--heatmap",
+    ];
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    let a = analyze(&args[1..4]);
+    let plain: Vec<_> = a
+        .candidates
+        .iter()
+        .filter(|c| c.mate_in.is_none())
+        .collect();
+    assert!(plain.len() > 10, "{out}");
+    for c in &a.candidates {
+        let d = digit_at(&out, &c.mv.to_string());
+        match c.mate_in {
+            Some(n) if n > 0 => assert_eq!(d, '9', "{} is a win: {out}", c.mv),
+            _ => assert!(d < '9', "{} is no proved win: {out}", c.mv),
+        }
+    }
+    let best_plain = plain.iter().max_by_key(|c| c.score).unwrap();
+    assert_eq!(digit_at(&out, &best_plain.mv.to_string()), '8', "{out}");
+}
+
 #[test]
 fn bad_limits_are_usage_errors() {
     for args in [
