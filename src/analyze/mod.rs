@@ -759,8 +759,8 @@ fn find_vct(
     // Under a time limit the clock bounds it; else the node budget (deterministic).
     t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
     t.verify = false;
-    // Short wins first: a bounded search finds them far sooner than an unbounded one, and
-    // each bound's no-win is cheap next to the next one.
+    // Short wins first: a tight bound finds a quick win far sooner than no bound, and its
+    // no-win is cheap; past that, no bound (see `ROOT_VCT_DEPTHS`).
     for depth in ROOT_VCT_DEPTHS {
         t.limits.depth = depth;
         t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
