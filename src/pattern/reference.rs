@@ -2,6 +2,8 @@
 //! the tables but [`Board::get`]: stones are tried on a scratch grid and runs are counted. It
 //! exists to check the fast judge (property tests) and to replay proofs independently.
 
+use std::cell::Cell;
+
 use super::Foul;
 use crate::board::{Board, Color, MAX_SIZE, Point, Rule};
 
@@ -14,6 +16,21 @@ pub struct Grid {
     size: i32,
     rule: Rule,
     cells: Vec<Option<Color>>,
+    /// While on, every cell read through [`Grid::get`] is marked in `read`.
+    tracking: Cell<bool>,
+    read: [Cell<u64>; MAX_CELLS.div_ceil(64)],
+}
+
+/// The cells a computation on a [`Grid`] read (see [`Grid::track`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reads([u64; MAX_CELLS.div_ceil(64)]);
+
+impl Reads {
+    /// Whether the point at column `x`, row `y` of a board of `size` was read.
+    pub fn contains(&self, size: i32, x: i32, y: i32) -> bool {
+        let i = (y * size + x) as usize;
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
 }
 
 const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -30,7 +47,44 @@ impl Grid {
             size,
             rule: board.rule(),
             cells,
+            tracking: Cell::new(false),
+            read: Default::default(),
         }
+    }
+
+    /// Clears the record of cells read (see [`Grid::recording`]).
+    pub fn clear_reads(&self) {
+        for w in &self.read {
+            w.set(0);
+        }
+    }
+
+    /// Turns the record on or off: while on, every cell read through [`Grid::get`] is marked,
+    /// so what is computed meanwhile depends on the stones only through the marked cells.
+    pub fn recording(&self, on: bool) {
+        self.tracking.set(on);
+    }
+
+    /// Marks (x, y) as read.
+    pub fn mark(&self, x: i32, y: i32) {
+        let i = (y * self.size + x) as usize;
+        let w = &self.read[i / 64];
+        w.set(w.get() | 1 << (i % 64));
+    }
+
+    /// The cells marked since [`Grid::clear_reads`].
+    pub fn reads(&self) -> Reads {
+        Reads(std::array::from_fn(|k| self.read[k].get()))
+    }
+
+    /// The board size.
+    pub fn size(&self) -> i32 {
+        self.size
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// The cell at column `x`, row `y` (0-based, row 0 at the bottom): `None` off the board,
@@ -38,7 +92,11 @@ impl Grid {
     pub fn get(&self, x: i32, y: i32) -> Option<Option<Color>> {
         (0..self.size).contains(&x).then_some(())?;
         (0..self.size).contains(&y).then_some(())?;
-        Some(self.cells[(y * self.size + x) as usize])
+        let i = (y * self.size + x) as usize;
+        if self.tracking.get() {
+            self.mark(x, y);
+        }
+        Some(self.cells[i])
     }
 
     /// Puts a `c` stone at (x, y), or empties it for `None`; (x, y) must be on the board.
@@ -82,7 +140,7 @@ impl Grid {
         let mut out = Vec::new();
         for y in 0..self.size {
             for x in 0..self.size {
-                if self.cells[(y * self.size + x) as usize] != Some(c) {
+                if self.get(x, y) != Some(Some(c)) {
                     continue;
                 }
                 for (dx, dy) in [

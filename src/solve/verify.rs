@@ -10,12 +10,13 @@
 //! [`proof`] checks a VCT proof tree against every legal defence: each tree reply is followed,
 //! and each reply outside the tree is shown to lose by a fresh search, itself verified.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
+use std::time::Instant;
 
 use super::proof::Attack;
 use super::{Ending, Limits, Outcome, vct};
 use crate::board::{Board, Color, Point, Rule};
-use crate::pattern::reference::Grid;
+use crate::pattern::reference::{Grid, Reads};
 
 /// Why a line is not a proven VCF.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,22 +35,44 @@ pub struct VerifyError {
 /// within five steps). A property test checks them against full scans after every stone put
 /// and taken.
 pub struct Fives {
-    /// Per colour (black, white): the points, in row order.
-    sets: [BTreeSet<(i32, i32)>; 2],
+    /// Per colour (black, white): a bit per point, `y * size + x`, so in row order.
+    sets: [[u64; WORDS]; 2],
+    size: i32,
 }
+
+/// Words of a point set on the largest board.
+const WORDS: usize =
+    (crate::board::MAX_SIZE as usize * crate::board::MAX_SIZE as usize).div_ceil(64);
+
+/// Cells looked at on each side of a changed point: five within reach of a five through it,
+/// and past them the run of stones that says whether a five there would be six.
+const REACH: usize = 5;
+const SPAN: usize = 2 * (REACH + REACH + 1) + 1;
 
 impl Fives {
     /// The five points of both colours on `grid`.
     pub fn of(grid: &Grid) -> Fives {
-        let set = |c: Color| {
-            grid.win_points(c)
-                .into_iter()
-                .map(|(x, y)| (y, x))
-                .collect()
+        let size = grid.size();
+        let mut fives = Fives {
+            sets: [[0; WORDS]; 2],
+            size,
         };
-        Fives {
-            sets: [set(Color::Black), set(Color::White)],
+        for c in [Color::Black, Color::White] {
+            for (x, y) in grid.win_points(c) {
+                fives.flip(c, x, y);
+            }
         }
+        fives
+    }
+
+    fn has(&self, c: Color, x: i32, y: i32) -> bool {
+        let i = (y * self.size + x) as usize;
+        self.sets[c.index()][i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn flip(&mut self, c: Color, x: i32, y: i32) {
+        let i = (y * self.size + x) as usize;
+        self.sets[c.index()][i / 64] ^= 1 << (i % 64);
     }
 
     /// Puts a `c` stone at (x, y) on `grid` (or empties the point for `None`) and updates
@@ -59,41 +82,87 @@ impl Fives {
     /// (or back). A point q on line `dir` changes only by what happens on that line, the only
     /// one of its four lines that holds (x, y): it is a five point now when it makes five on
     /// `dir`, or when it was one before and still makes five on some line.
+    ///
+    /// Each line is read once into a strip: the cells within five steps, and beyond them the
+    /// stones that continue a run (a run through a point five steps away can reach five
+    /// further); the runs through each empty cell of the strip are counted on it.
     pub fn set(&mut self, grid: &mut Grid, x: i32, y: i32, c: Option<Color>) {
         grid.set(x, y, c);
+        let rule = grid.rule();
         for color in [Color::Black, Color::White] {
-            let set = &mut self.sets[color.index()];
             let here = c.is_none() && grid.wins(x, y, color, None);
-            if here {
-                set.insert((y, x));
-            } else {
-                set.remove(&(y, x));
+            if here != self.has(color, x, y) {
+                self.flip(color, x, y);
             }
-            for (dir, (dx, dy)) in [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().enumerate() {
-                for k in (-5..=5).filter(|&k| k != 0) {
-                    let (a, b) = (x + k * dx, y + k * dy);
-                    if grid.get(a, b) != Some(None) {
+        }
+        const CENTRE: usize = REACH + REACH + 1;
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            // The strip: `None` off the board.
+            let mut strip = [None; SPAN];
+            let at = |k: i32| grid.get(x + k * dx, y + k * dy);
+            for k in -(REACH as i32)..=REACH as i32 {
+                strip[(CENTRE as i32 + k) as usize] = at(k);
+            }
+            for s in [1, -1] {
+                let mut k = REACH as i32 + 1;
+                while k <= 2 * REACH as i32 + 1 {
+                    match at(s * k) {
+                        Some(Some(stone)) => {
+                            strip[(CENTRE as i32 + s * k) as usize] = Some(Some(stone))
+                        }
+                        _ => break,
+                    }
+                    k += 1;
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                let exact = rule.exact_five(color);
+                let mine = |i: usize| strip[i] == Some(Some(color));
+                for k in (CENTRE - REACH..=CENTRE + REACH).filter(|&k| k != CENTRE) {
+                    if strip[k] != Some(None) {
                         continue;
                     }
-                    let was = set.contains(&(b, a));
-                    let now =
-                        grid.wins(a, b, color, Some(dir)) || (was && grid.wins(a, b, color, None));
-                    if now && !was {
-                        set.insert((b, a));
-                    } else if was && !now {
-                        set.remove(&(b, a));
+                    let mut run = 1;
+                    let mut i = k;
+                    while i > 0 && mine(i - 1) {
+                        run += 1;
+                        i -= 1;
+                    }
+                    let mut i = k;
+                    while i + 1 < SPAN && mine(i + 1) {
+                        run += 1;
+                        i += 1;
+                    }
+                    let on_line = run == 5 || (run > 5 && !exact);
+                    let off = k as i32 - CENTRE as i32;
+                    let (a, b) = (x + off * dx, y + off * dy);
+                    let was = self.has(color, a, b);
+                    let now = on_line || (was && grid.wins(a, b, color, None));
+                    if now != was {
+                        self.flip(color, a, b);
                     }
                 }
             }
         }
     }
 
+    /// Whether `c` has no five point.
+    pub fn none(&self, c: Color) -> bool {
+        self.sets[c.index()].iter().all(|&w| w == 0)
+    }
+
     /// `c`'s five points, in row order.
     pub fn points(&self, c: Color) -> Vec<Point> {
-        self.sets[c.index()]
-            .iter()
-            .filter_map(|&(y, x)| Point::new(x as u8, y as u8))
-            .collect()
+        let mut out = Vec::new();
+        for (k, &w) in self.sets[c.index()].iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let i = k as i32 * 64 + w.trailing_zeros() as i32;
+                w &= w - 1;
+                out.extend(Point::new((i % self.size) as u8, (i / self.size) as u8));
+            }
+        }
+        out
     }
 }
 
@@ -114,7 +183,7 @@ fn replay(
     line: &[Point],
 ) -> Result<(), VerifyError> {
     let mut played = 0;
-    let result = replay_from(grid, fives, rule, attacker, line, &mut played);
+    let result = replay_from(grid, fives, rule, attacker, line, &mut played, false);
     for &p in line[..played].iter().rev() {
         fives.set(grid, p.x() as i32, p.y() as i32, None);
     }
@@ -128,8 +197,16 @@ fn replay_from(
     attacker: Color,
     line: &[Point],
     played: &mut usize,
+    record: bool,
 ) -> Result<(), VerifyError> {
     let defender = attacker.opponent();
+    // The foul judge's reads; the line's points and the attacker's five points by hand.
+    let foul = |grid: &mut Grid, x: i32, y: i32| {
+        grid.recording(record);
+        let f = grid.foul(x, y);
+        grid.recording(false);
+        f
+    };
     let fail = |k: usize, p: Point, problem: &str| {
         Err(VerifyError {
             number: k + 1,
@@ -141,10 +218,13 @@ fn replay_from(
     for (k, &p) in line.iter().enumerate() {
         let (x, y) = (p.x() as i32, p.y() as i32);
         let side = if k % 2 == 0 { attacker } else { defender };
+        if record {
+            grid.mark(x, y);
+        }
         if grid.get(x, y) != Some(None) {
             return fail(k, p, "the point is not empty");
         }
-        if side == Color::Black && rule == Rule::Renju && grid.foul(x, y).is_some() {
+        if side == Color::Black && rule == Rule::Renju && foul(grid, x, y).is_some() {
             return fail(k, p, "black plays a forbidden point");
         }
         if side == defender {
@@ -161,6 +241,9 @@ fn replay_from(
         }
         if grid.wins(x, y, attacker, None) {
             return if k + 1 == line.len() {
+                if record {
+                    mark_crowded(grid, defender);
+                }
                 Ok(())
             } else {
                 fail(k, p, "the line goes on after a five")
@@ -177,6 +260,11 @@ fn replay_from(
         fives.set(grid, x, y, Some(attacker));
         *played += 1;
         threats = fives.points(attacker);
+        if record {
+            for t in &threats {
+                grid.mark(t.x() as i32, t.y() as i32);
+            }
+        }
         if threats.is_empty() {
             return fail(k, p, "the attacker's move is not a four");
         }
@@ -186,8 +274,11 @@ fn replay_from(
                 && rule == Rule::Renju
                 && threats
                     .iter()
-                    .all(|t| grid.foul(t.x() as i32, t.y() as i32).is_some());
+                    .all(|t| foul(grid, t.x() as i32, t.y() as i32).is_some());
             return if forced_foul {
+                if record {
+                    mark_crowded(grid, defender);
+                }
                 Ok(())
             } else {
                 fail(k, p, "the line ends before a five")
@@ -202,6 +293,65 @@ fn replay_from(
         point: "-".into(),
         problem: "the line is empty".into(),
     })
+}
+
+/// [`vcf_line`], and the points through which a stone of the defender could change the
+/// replay: a defender stone on any other empty point leaves `line` a forced win. Such a
+/// stone cannot lengthen or shorten the attacker's runs (it is not the attacker's colour and
+/// lands on an empty point), so it changes the replay only by landing on a point of the line
+/// or on one of the attacker's five points along it, by changing what the foul judge reads
+/// (black's moves and blocks under renju), or by giving the defender a five point, which
+/// needs three more defender stones within four steps on a line of the final position (the
+/// replay only adds defender stones). A property test checks the claim stone by stone.
+pub fn vcf_line_reach(
+    board: &Board,
+    attacker: Color,
+    line: &[Point],
+) -> Result<Reads, VerifyError> {
+    let mut grid = Grid::of(board);
+    let mut fives = Fives::of(&grid);
+    replay_recorded(&mut grid, &mut fives, board.rule(), attacker, line)
+}
+
+fn replay_recorded(
+    grid: &mut Grid,
+    fives: &mut Fives,
+    rule: Rule,
+    attacker: Color,
+    line: &[Point],
+) -> Result<Reads, VerifyError> {
+    grid.clear_reads();
+    let mut played = 0;
+    let result = replay_from(grid, fives, rule, attacker, line, &mut played, true);
+    for &p in line[..played].iter().rev() {
+        fives.set(grid, p.x() as i32, p.y() as i32, None);
+    }
+    result.map(|()| grid.reads())
+}
+
+/// Marks every empty point where a `c` stone would have three more `c` stones within four
+/// steps on one of its lines: elsewhere a `c` stone cannot make a four (a five needs the
+/// stone, the five point and three more).
+fn mark_crowded(grid: &Grid, c: Color) {
+    let size = grid.size();
+    for y in 0..size {
+        for x in 0..size {
+            if grid.get(x, y) != Some(None) {
+                continue;
+            }
+            let crowded = [(1, 0), (0, 1), (1, 1), (1, -1)]
+                .into_iter()
+                .any(|(dx, dy)| {
+                    (-4..=4)
+                        .filter(|&k| k != 0 && grid.get(x + k * dx, y + k * dy) == Some(Some(c)))
+                        .count()
+                        >= 3
+                });
+            if crowded {
+                grid.mark(x, y);
+            }
+        }
+    }
 }
 
 /// Why a proof tree is not a proof.
@@ -400,8 +550,17 @@ impl Verifier<'_> {
             _ => {}
         }
         // Every legal reply: in the tree, or shown to lose.
+        let left = self.left_after(node, depth);
+        let passed = if threats.is_empty() {
+            self.pass_vcf(left)
+        } else {
+            None
+        };
         let replies: Vec<Point> = self.board.empty_points().collect();
         for m in replies {
+            if self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
+                return self.fail("out of time");
+            }
             if !self.legal(m, d) {
                 continue;
             }
@@ -421,14 +580,40 @@ impl Verifier<'_> {
                 }
                 None => {
                     self.checked.outside += 1;
+                    let size = self.grid.size();
+                    let (x, y) = (m.x() as i32, m.y() as i32);
+                    if passed
+                        .as_ref()
+                        .is_some_and(|reads| !reads.contains(size, x, y))
+                    {
+                        continue;
+                    }
                     self.put(m, d);
-                    let r = self.loses(self.left_after(node, depth));
+                    let r = self.loses(left);
                     self.take(m);
                     r?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// After a quiet attacker move: the attacker's VCF within `left` moves were the defender
+    /// to pass, replayed here (and so checked in full), with the points through which a
+    /// defender stone could change that replay (see [`vcf_line_reach`]): a reply elsewhere
+    /// leaves the VCF winning.
+    fn pass_vcf(&mut self, left: u32) -> Option<Reads> {
+        let a = self.attacker;
+        let limits = Limits {
+            depth: left,
+            ..self.bounds
+        };
+        let found = self.solver.vcf_solver().solve(&self.board, a, limits, true);
+        if found.outcome != Outcome::Win || found.line.len().div_ceil(2) > left as usize {
+            return None;
+        }
+        let rule = self.board.rule();
+        replay_recorded(&mut self.grid, &mut self.fives, rule, a, &found.line).ok()
     }
 
     /// Attacker moves left after `node`'s move and a reply. The five after a double threat is

@@ -327,6 +327,48 @@ mod symmetry {
     }
 }
 
+mod reach {
+    use proptest::prelude::*;
+    use tengen::board::Rule;
+    use tengen::solve::{Limits, Outcome, vcf, verify};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// The verifier skips a defence that lies off the points through which a defender
+        /// stone could change the attacker's VCF (`verify::vcf_line_reach`): on random
+        /// positions under every rule, a defender stone on any such point leaves the VCF a
+        /// forced win, replayed in full.
+        #[test]
+        fn a_defender_stone_off_the_reach_leaves_the_vcf_winning(
+            rule in prop::sample::select(Rule::ALL.to_vec()),
+            stones in prop::collection::vec((3u8..12, 3u8..12), 10..40),
+        ) {
+            let board = crate::random_game(rule, &stones);
+            prop_assume!(board.winner().is_none());
+            let attacker = board.to_move();
+            let limits = Limits { depth: 8, count_five: false, nodes: 200_000, threat_limit: 2, deadline: None };
+            let found = vcf::solve(&board, attacker, limits, true);
+            prop_assume!(found.outcome == Outcome::Win);
+            let reach = verify::vcf_line_reach(&board, attacker, &found.line).unwrap();
+            let size = board.size() as i32;
+            let mut skipped = 0;
+            for p in board.empty_points() {
+                if reach.contains(size, p.x() as i32, p.y() as i32) {
+                    continue;
+                }
+                skipped += 1;
+                let mut after = board.clone();
+                after.set_to_move(attacker.opponent());
+                after.play(p);
+                let replay = verify::vcf_line(&after, attacker, &found.line);
+                prop_assert!(replay.is_ok(), "defender at {p}: {replay:?}\n{board:?}\n{:?}", found.line);
+            }
+            prop_assert!(skipped > 0);
+        }
+    }
+}
+
 #[test]
 fn a_tiny_table_still_solves() {
     let Some(file) = quintet() else { return };
