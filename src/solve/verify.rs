@@ -224,7 +224,10 @@ fn replay_from(
         if grid.get(x, y) != Some(None) {
             return fail(k, p, "the point is not empty");
         }
-        if side == Color::Black && rule == Rule::Renju && foul(grid, x, y).is_some() {
+        // Recorded, a defender's block is not judged: were it forbidden, black could not
+        // block and the attacker would make five at once, so the win holds either way.
+        let judged = !(record && side == defender);
+        if side == Color::Black && rule == Rule::Renju && judged && foul(grid, x, y).is_some() {
             return fail(k, p, "black plays a forbidden point");
         }
         if side == defender {
@@ -300,9 +303,12 @@ fn replay_from(
 /// stone cannot lengthen or shorten the attacker's runs (it is not the attacker's colour and
 /// lands on an empty point), so it changes the replay only by landing on a point of the line
 /// or on one of the attacker's five points along it, by changing what the foul judge reads
-/// (black's moves and blocks under renju), or by giving the defender a five point, which
-/// needs three more defender stones within four steps on a line of the final position (the
-/// replay only adds defender stones). A property test checks the claim stone by stone.
+/// of black's moves when black attacks, or by giving the defender a five point, which needs
+/// three more defender stones within four steps on a line of the final position (the replay
+/// only adds defender stones). Black's blocks when white attacks are not judged: a forbidden
+/// block means black cannot block, and white makes five at once, so the line still wins
+/// (it may then fail [`vcf_line`] with black's forbidden block). A property test checks the
+/// claim stone by stone.
 pub fn vcf_line_reach(
     board: &Board,
     attacker: Color,
@@ -371,7 +377,8 @@ pub struct ProofError {
 pub struct Checked {
     /// Defender replies in the tree.
     pub in_tree: usize,
-    /// Other legal defender replies, each shown to lose by a separate search.
+    /// Other defender replies, each illegal or shown to lose: to the attacker's five, to a
+    /// VCF replayed in full, or by a separate search.
     pub outside: usize,
 }
 
@@ -561,10 +568,10 @@ impl Verifier<'_> {
             if self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
                 return self.fail("out of time");
             }
-            if !self.legal(m, d) {
-                continue;
-            }
+            // Legality is asked only where the answer matters: a reply that loses whatever it
+            // is needs no foul judge.
             match node.defences.iter().find(|x| x.mv == m) {
+                Some(_) if !self.legal(m, d) => {}
                 Some(def) => {
                     self.checked.in_tree += 1;
                     self.put(m, d);
@@ -585,6 +592,7 @@ impl Verifier<'_> {
                     if passed
                         .as_ref()
                         .is_some_and(|reads| !reads.contains(size, x, y))
+                        || !self.legal(m, d)
                     {
                         continue;
                     }
