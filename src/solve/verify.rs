@@ -87,6 +87,7 @@ impl Fives {
     /// stones that continue a run (a run through a point five steps away can reach five
     /// further); the runs through each empty cell of the strip are counted on it.
     pub fn set(&mut self, grid: &mut Grid, x: i32, y: i32, c: Option<Color>) {
+        let old = grid.get(x, y).flatten();
         grid.set(x, y, c);
         let rule = grid.rule();
         for color in [Color::Black, Color::White] {
@@ -116,6 +117,14 @@ impl Fives {
                 }
             }
             for color in [Color::Black, Color::White] {
+                // A five through a point of the strip on this line, before or after, needs four
+                // stones of the colour on the strip (the one taken counted): with fewer, no
+                // point changes on this line, and none changes through another.
+                let stones = strip.iter().filter(|&&v| v == Some(Some(color))).count()
+                    + usize::from(old == Some(color));
+                if stones < 4 {
+                    continue;
+                }
                 let exact = rule.exact_five(color);
                 let mine = |i: usize| strip[i] == Some(Some(color));
                 for k in (CENTRE - REACH..=CENTRE + REACH).filter(|&k| k != CENTRE) {
