@@ -737,7 +737,7 @@ fn vct_verified(
         deadline: verify_by,
         ..Limits::default()
     };
-    verify::proof(board, board.to_move(), &proof, limits).ok()?;
+    verify::proof_with(solver.vct(), board, board.to_move(), &proof, limits).ok()?;
     Some((proof.main_line(), moves_to_five(&proof) as i32))
 }
 
@@ -847,7 +847,7 @@ fn verify_mate(
             defences: Vec::new(),
         };
         after.set_to_move(me);
-        verify::proof(&after, me, &tree, limits).is_ok()
+        verify::proof_with(solver.vct(), &after, me, &tree, limits).is_ok()
     } else {
         let mut after = board.clone();
         after.play(mv);
@@ -865,8 +865,8 @@ fn verify_mate(
             ..t.limits
         };
         v.outcome == Outcome::Win
-            && v.proof
-                .as_ref()
-                .is_some_and(|p| verify::proof(&after, me.opponent(), p, limits).is_ok())
+            && v.proof.as_ref().is_some_and(|p| {
+                verify::proof_with(solver.vct(), &after, me.opponent(), p, limits).is_ok()
+            })
     }
 }

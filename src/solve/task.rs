@@ -198,6 +198,12 @@ impl Solver {
         })
     }
 
+    /// The VCT solver and its tables, for a verification run outside a task (see
+    /// [`verify::proof_with`]).
+    pub fn vct(&mut self) -> &mut vct::Solver {
+        &mut self.vct
+    }
+
     /// Runs `task` on `board` and checks a win (see the module notes).
     pub fn run(&mut self, board: &Board, task: &Task) -> Result<Verdict, SolverBug> {
         let start = Instant::now();
