@@ -51,6 +51,8 @@ pub struct Searcher<'a> {
     pub vcf_nodes: u64,
     hard_deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// Work (search and horizon VCF nodes) at the last look at the clock.
+    clock_at: u64,
     /// Set when a limit ran out: every score after it is meaningless and is discarded.
     pub stopped: Option<Stop>,
     killers: Vec<[u16; 2]>,
@@ -84,6 +86,7 @@ impl<'a> Searcher<'a> {
             vcf_nodes: 0,
             hard_deadline: deadline,
             node_limit: settings.nodes,
+            clock_at: 0,
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 2]),
@@ -146,7 +149,12 @@ impl<'a> Searcher<'a> {
         {
             self.stopped = Some(Stop::Nodes);
         }
-        if self.nodes & 1023 == 0 {
+        // The clock every 1024 positions of work, horizon VCF positions counted: a VCF at the
+        // horizon can take hundreds, so counting search nodes alone let a deadline slip by
+        // a tenth of a second.
+        let work = self.nodes + self.vcf_nodes;
+        if work - self.clock_at >= 1024 {
+            self.clock_at = work;
             if self.hard_deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stopped = Some(Stop::Time);
             }
