@@ -58,6 +58,8 @@ fn config(name: &str, time: Duration) -> Settings {
             ..timed
         },
         "top1" => Settings { top: 1, ..timed },
+        "steep1" => Settings { steep: 1, ..timed },
+        "steep2" => Settings { steep: 2, ..timed },
         "vct25" => Settings {
             vct_share: 0.25,
             ..timed

@@ -72,6 +72,8 @@ pub struct Settings {
     pub threats: bool,
     /// Late-move reductions.
     pub reductions: bool,
+    /// Experimental: a steeper late-move reduction scheme.
+    pub steep: u8,
     /// Check the best moves against the opponent's forced win were the side to move to pass
     /// (see `Defence`).
     pub threat_checks: bool,
@@ -114,6 +116,7 @@ impl Default for Settings {
             vct_share: 0.3,
             threats: true,
             reductions: true,
+            steep: 0,
             threat_checks: true,
             threads: 1,
         }
@@ -479,14 +482,18 @@ pub fn analyze(
     analysis.vcf_nodes = searcher.vcf_nodes;
     analysis.seldepth = searcher.seldepth as u32;
     drop(searcher);
-    // Mates: verified, else reported as plain scores.
+    // Mates: verified, else reported as plain scores. An upper bound at a winning mate says
+    // nothing of a win (the move is no better than the mate it was tested against), so it is
+    // not verified; one at a losing mate says the move loses, and is.
     for cand in scored.iter_mut() {
         if cand.score.abs() > MATE_BOUND && cand.mate_in.is_none() {
             let plies = MATE - cand.score.abs();
             let moves = (plies + 1) / 2;
             let signed = if cand.score > 0 { moves } else { -moves };
             let in_time = verify_deadline.is_none_or(|d| Instant::now() < d);
+            let claims = cand.bound == Bound::Exact || signed < 0;
             if in_time
+                && claims
                 && verify_mate(
                     board,
                     cand.mv,
