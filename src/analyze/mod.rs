@@ -253,9 +253,11 @@ pub fn analyze(
     }
     roots.sort_unstable_by(|a, b| b.cmp(a));
     // A quarter of the memory for the threat solvers (root VCT, verification), the rest for
-    // the search.
-    let solver_mb = (settings.hash_mb / 4).max(1);
-    let search_bytes = (settings.hash_mb - solver_mb.min(settings.hash_mb)).max(1) << 20;
+    // the search. Under a time limit alone, no more than the time can fill (see
+    // `hash_for_time`).
+    let hash_mb = hash_for_time(settings);
+    let solver_mb = (hash_mb / 4).max(1);
+    let search_bytes = (hash_mb - solver_mb.min(hash_mb)).max(1) << 20;
     // The time: the root VCT may take `vct_share` of it, the iterations run until 80% (and
     // start none after 55%), the pass that scores the best `top` exactly until 90%, and
     // verification of mates has the rest. A node limit is split likewise: 80% for the
@@ -525,6 +527,27 @@ pub fn analyze(
     analysis.candidates = scored;
     analysis.elapsed = start.elapsed();
     Ok(analysis)
+}
+
+/// Positions a search thread visits a second, rounded up, for sizing the tables to a time
+/// limit.
+const SIZING_NPS: f64 = 2.0e6;
+
+/// The memory the analysis uses, in megabytes: `hash_mb`, except under a time limit alone,
+/// where it is no more than the positions the time allows can fill (32 bytes each, at
+/// least 4 MB). A table's pages cost the kernel a fault and a zeroed page each the first
+/// time they are touched: a 64 MB table took a fifth of a one-second analysis in faults,
+/// and more of a short one, though a 200 ms search fills less than a tenth of it. At a fixed
+/// depth or node count the size stays `hash_mb`, so results do not depend on the time.
+fn hash_for_time(settings: &Settings) -> usize {
+    match settings.time {
+        Some(t) if settings.depth.is_none() && settings.nodes.is_none() => {
+            let positions = t.as_secs_f64() * SIZING_NPS * settings.threads.max(1) as f64;
+            let mb = (positions * 32.0 / (1 << 20) as f64).ceil() as usize;
+            settings.hash_mb.min(mb.max(4))
+        }
+        _ => settings.hash_mb,
+    }
 }
 
 /// The pass at the last completed `depth`: the best `top` by their bounds get exact scores
