@@ -74,6 +74,10 @@ pub struct Settings {
     pub reductions: bool,
     /// Experimental: a steeper late-move reduction scheme.
     pub steep: u8,
+    /// The threat limit (see `solve --threat-limit`) of the checks against the opponent's
+    /// threats: whether it has a forced win were the side to move to pass, and whether it has
+    /// one after a candidate move.
+    pub defence_threat_limit: u32,
     /// Check the best moves against the opponent's forced win were the side to move to pass
     /// (see `Defence`).
     pub threat_checks: bool,
@@ -117,6 +121,7 @@ impl Default for Settings {
             threats: true,
             reductions: true,
             steep: 0,
+            defence_threat_limit: 2,
             threat_checks: true,
             threads: 1,
         }
@@ -320,6 +325,7 @@ pub fn analyze(
             &mut solver,
             vct_deadline,
             verify_deadline,
+            ROOT_THREAT_LIMIT,
         )
     };
     // The opponent's threat: a forced win of its were the side to move to pass. Then the
@@ -337,6 +343,7 @@ pub fn analyze(
             settings.root_vct_nodes,
             &mut solver,
             deadline,
+            settings.defence_threat_limit,
         )
         .is_some();
     }
@@ -365,6 +372,7 @@ pub fn analyze(
                     vct_solver,
                     vct_deadline,
                     verify_deadline,
+                    ROOT_THREAT_LIMIT,
                 );
                 search_helper(1);
                 win
@@ -759,12 +767,21 @@ fn vct_verified(
     solver: &mut task::Solver,
     deadline: Option<Instant>,
     verify_by: Option<Instant>,
+    threat_limit: u32,
 ) -> Option<(Vec<Point>, i32)> {
-    let (proof, depth) = find_vct(board, board.to_move(), nodes, solver, deadline)?;
+    let (proof, depth) = find_vct(
+        board,
+        board.to_move(),
+        nodes,
+        solver,
+        deadline,
+        threat_limit,
+    )?;
     let limits = Limits {
         depth,
         nodes: settings.verify_nodes,
         deadline: verify_by,
+        threat_limit,
         ..Limits::default()
     };
     verify::proof_with(solver.vct(), board, board.to_move(), &proof, limits).ok()?;
@@ -781,11 +798,13 @@ fn find_vct(
     nodes: u64,
     solver: &mut task::Solver,
     deadline: Option<Instant>,
+    threat_limit: u32,
 ) -> Option<(Attack, u32)> {
     if nodes == 0 {
         return None;
     }
     let mut t = Task::new(Mode::Vct, attacker);
+    t.limits.threat_limit = threat_limit;
     // Under a time limit the clock bounds it; else the node budget (deterministic).
     t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
     t.verify = false;
@@ -822,7 +841,8 @@ fn refutation(
 ) -> Option<(Vec<Point>, i32)> {
     let mut after = board.clone();
     after.play(mv);
-    vct_verified(&after, settings, nodes, solver, deadline, verify_by)
+    let limit = settings.defence_threat_limit;
+    vct_verified(&after, settings, nodes, solver, deadline, verify_by, limit)
 }
 
 /// The root VCT's bounds on attacker moves, tried in turn: the quick short wins, then no
@@ -830,6 +850,9 @@ fn refutation(
 /// in all, against 36.6 s for 3, 5, 8, 12 and no bound (the middle bounds were often dearer
 /// than no bound; a bound's no-win is no cheaper than the win without one).
 const ROOT_VCT_DEPTHS: [u32; 3] = [3, 5, crate::solve::NO_LIMIT];
+
+/// The root VCT's threat limit.
+const ROOT_THREAT_LIMIT: u32 = 2;
 
 /// The winner's moves up to its five along the longest branch of a proof.
 fn moves_to_five(node: &Attack) -> usize {

@@ -191,8 +191,21 @@ fn replay(
     attacker: Color,
     line: &[Point],
 ) -> Result<(), VerifyError> {
+    replay_taken_back(grid, fives, rule, attacker, line, false)
+}
+
+/// [`replay`], the moves taken back whatever the outcome; with `record`, the points the
+/// replay depends on are marked on the grid (see [`vcf_line_reach`]).
+fn replay_taken_back(
+    grid: &mut Grid,
+    fives: &mut Fives,
+    rule: Rule,
+    attacker: Color,
+    line: &[Point],
+    record: bool,
+) -> Result<(), VerifyError> {
     let mut played = 0;
-    let result = replay_from(grid, fives, rule, attacker, line, &mut played, false);
+    let result = replay_from(grid, fives, rule, attacker, line, &mut played, record);
     for &p in line[..played].iter().rev() {
         fives.set(grid, p.x() as i32, p.y() as i32, None);
     }
@@ -336,12 +349,7 @@ fn replay_recorded(
     line: &[Point],
 ) -> Result<Reads, VerifyError> {
     grid.clear_reads();
-    let mut played = 0;
-    let result = replay_from(grid, fives, rule, attacker, line, &mut played, true);
-    for &p in line[..played].iter().rev() {
-        fives.set(grid, p.x() as i32, p.y() as i32, None);
-    }
-    result.map(|()| grid.reads())
+    replay_taken_back(grid, fives, rule, attacker, line, true).map(|()| grid.reads())
 }
 
 /// Marks every empty point where a `c` stone would have three more `c` stones within four
