@@ -38,7 +38,7 @@ use crate::pattern::{self, Foul};
 use crate::solve::proof::Attack;
 use crate::solve::task::{self, Mode, Task};
 use crate::solve::tt::MemoryError;
-use crate::solve::{Ending, Limits, Outcome, verify};
+use crate::solve::{DEFAULT_THREAT_LIMIT, Ending, Limits, Outcome, verify};
 
 /// How to analyse.
 #[derive(Clone, Debug, PartialEq)]
@@ -519,16 +519,24 @@ pub fn analyze(
             }
         }
     }
+    // The root VCT's verified win; its first move can be a quiet threat that the search's
+    // candidates left out (facing a three, they are the defences and the fours), and then
+    // it joins them.
     if let Some((line, mate_in)) = vct_win {
         let mv = line[0];
+        let depth = analysis.depth;
+        let won = Candidate {
+            mv,
+            score: MATE - (2 * mate_in - 1),
+            bound: Bound::Exact,
+            mate_in: Some(mate_in),
+            pv: line,
+            depth,
+        };
         match scored.iter_mut().find(|c| c.mv == mv) {
-            Some(c) if c.mate_in.is_none_or(|n| n > mate_in) => {
-                c.score = MATE - (2 * mate_in - 1);
-                c.mate_in = Some(mate_in);
-                c.bound = Bound::Exact;
-                c.pv = line;
-            }
-            _ => {}
+            Some(c) if c.mate_in.is_none_or(|n| n > mate_in) => *c = won,
+            Some(_) => {}
+            None => scored.push(won),
         }
     }
     rank_exact_first(&mut scored);
@@ -769,7 +777,7 @@ fn vct_verified(
     verify_by: Option<Instant>,
     threat_limit: u32,
 ) -> Option<(Vec<Point>, i32)> {
-    let (proof, depth) = find_vct(
+    let (proof, depth, threat_limit) = find_vct(
         board,
         board.to_move(),
         nodes,
@@ -799,19 +807,24 @@ fn find_vct(
     solver: &mut task::Solver,
     deadline: Option<Instant>,
     threat_limit: u32,
-) -> Option<(Attack, u32)> {
+) -> Option<(Attack, u32, u32)> {
     if nodes == 0 {
         return None;
     }
     let mut t = Task::new(Mode::Vct, attacker);
-    t.limits.threat_limit = threat_limit;
     // Under a time limit the clock bounds it; else the node budget (deterministic).
     t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
     t.verify = false;
     // Short wins first: a tight bound finds a quick win far sooner than no bound, and its
-    // no-win is cheap; past that, no bound (see `ROOT_VCT_DEPTHS`).
-    for depth in ROOT_VCT_DEPTHS {
+    // no-win is cheap; past that, no bound (see `ROOT_VCT_DEPTHS`). Then, once no win is
+    // proved at threat limit 2, each wider limit up to `threat_limit` without a bound.
+    let stages = ROOT_VCT_DEPTHS
+        .into_iter()
+        .map(|depth| (depth, DEFAULT_THREAT_LIMIT))
+        .chain((DEFAULT_THREAT_LIMIT + 1..=threat_limit).map(|tl| (crate::solve::NO_LIMIT, tl)));
+    for (depth, tl) in stages {
         t.limits.depth = depth;
+        t.limits.threat_limit = tl;
         t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if t.time.is_some_and(|left| left.is_zero()) {
             return None;
@@ -819,7 +832,7 @@ fn find_vct(
         let verdict = solver.run(board, &t).ok()?;
         t.limits.nodes = t.limits.nodes.saturating_sub(verdict.nodes);
         match verdict.outcome {
-            Outcome::Win => return verdict.proof.map(|p| (p, depth)),
+            Outcome::Win => return verdict.proof.map(|p| (p, depth, tl)),
             Outcome::Unknown => return None,
             Outcome::NoWin => {}
         }
@@ -851,8 +864,8 @@ fn refutation(
 /// than no bound; a bound's no-win is no cheaper than the win without one).
 const ROOT_VCT_DEPTHS: [u32; 3] = [3, 5, crate::solve::NO_LIMIT];
 
-/// The root VCT's threat limit.
-const ROOT_THREAT_LIMIT: u32 = 2;
+/// The root VCT's widest threat limit: 2 first, then 3 once 2 has no win.
+const ROOT_THREAT_LIMIT: u32 = 3;
 
 /// The winner's moves up to its five along the longest branch of a proof.
 fn moves_to_five(node: &Attack) -> usize {
