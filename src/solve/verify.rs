@@ -357,21 +357,25 @@ fn replay_recorded(
 /// stone, the five point and three more).
 fn mark_crowded(grid: &Grid, c: Color) {
     let size = grid.size();
-    for y in 0..size {
-        for x in 0..size {
-            if grid.get(x, y) != Some(None) {
+    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        // Each line once, from its first point: the count of `c` stones before each point.
+        for (x0, y0) in (0..size).flat_map(|y| (0..size).map(move |x| (x, y))) {
+            if grid.get(x0 - dx, y0 - dy).is_some() {
                 continue;
             }
-            let crowded = [(1, 0), (0, 1), (1, 1), (1, -1)]
-                .into_iter()
-                .any(|(dx, dy)| {
-                    (-4..=4)
-                        .filter(|&k| k != 0 && grid.get(x + k * dx, y + k * dy) == Some(Some(c)))
-                        .count()
-                        >= 3
-                });
-            if crowded {
-                grid.mark(x, y);
+            let mut line = [None; crate::board::MAX_SIZE as usize];
+            let mut before = [0usize; crate::board::MAX_SIZE as usize + 1];
+            let mut n = 0;
+            while let Some(cell) = grid.get(x0 + n as i32 * dx, y0 + n as i32 * dy) {
+                line[n] = cell;
+                before[n + 1] = before[n] + usize::from(cell == Some(c));
+                n += 1;
+            }
+            for i in (0..n).filter(|&i| line[i].is_none()) {
+                let within = before[(i + 5).min(n)] - before[i.saturating_sub(4)];
+                if within >= 3 {
+                    grid.mark(x0 + i as i32 * dx, y0 + i as i32 * dy);
+                }
             }
         }
     }
