@@ -58,7 +58,6 @@ fn config(name: &str, time: Duration) -> Settings {
             ..timed
         },
         "top1" => Settings { top: 1, ..timed },
-        "steep1" => Settings { steep: 1, ..timed },
         "tl3" => Settings {
             defence_threat_limit: 3,
             ..timed
@@ -67,7 +66,6 @@ fn config(name: &str, time: Duration) -> Settings {
             defence_threat_limit: 4,
             ..timed
         },
-        "steep2" => Settings { steep: 2, ..timed },
         "vct25" => Settings {
             vct_share: 0.25,
             ..timed

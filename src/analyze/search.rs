@@ -259,16 +259,11 @@ impl<'a> Searcher<'a> {
             let next = if single { depth } else { depth - 1 };
             // Not the table move, not a killer, and no three or better made or stopped.
             let quiet = value < 5_000;
-            let reduction = match self.settings.steep {
-                _ if !self.settings.reductions || forced || !quiet => 0,
-                0 if depth >= 3 && k >= 3 => 1 + i32::from(k >= 10),
-                1 if depth >= 2 && k >= 2 => {
-                    (1 + i32::from(k >= 6) + i32::from(depth >= 5 && k >= 14)).min(next)
-                }
-                2 if depth >= 3 && k >= 3 => {
-                    (1 + i32::from(k >= 6) + i32::from(depth >= 5 && k >= 12)).min(next)
-                }
-                _ => 0,
+            let reduction = if self.settings.reductions && depth >= 3 && k >= 3 && !forced && quiet
+            {
+                1 + i32::from(k >= 10)
+            } else {
+                0
             };
             let mut score;
             if k == 0 {
