@@ -591,7 +591,11 @@ impl Verifier<'_> {
             }
             // Legality is asked only where the answer matters: a reply that loses whatever it
             // is needs no foul judge.
+            // A position already shown won, by the tree or after another reply that
+            // transposes, needs no stone put.
+            let known = self.won.contains(&(self.board.hash_after(m.index()), left));
             match node.defences.iter().find(|x| x.mv == m) {
+                Some(_) if known => self.checked.in_tree += 1,
                 Some(_) if !self.legal(m, d) => {}
                 Some(def) => {
                     self.checked.in_tree += 1;
@@ -610,9 +614,10 @@ impl Verifier<'_> {
                     self.checked.outside += 1;
                     let size = self.grid.size();
                     let (x, y) = (m.x() as i32, m.y() as i32);
-                    if passed
-                        .as_ref()
-                        .is_some_and(|reads| !reads.contains(size, x, y))
+                    if known
+                        || passed
+                            .as_ref()
+                            .is_some_and(|reads| !reads.contains(size, x, y))
                         || !self.legal(m, d)
                     {
                         continue;
