@@ -42,6 +42,9 @@ pub struct Run {
     pub ending: Option<Ending>,
     /// Positions searched.
     pub nodes: u64,
+    /// Whether the depth bound cut some line short (or a failure stored at some depth was
+    /// reused). A no-win without it holds at every depth.
+    pub bounded: bool,
 }
 
 /// Separates failures searched with "win in N" counting from the others in one table (the
@@ -59,6 +62,8 @@ struct Search<'a> {
     table: &'a mut FailTable,
     line: &'a mut Vec<Point>,
     moves: &'a mut Vec<(i32, usize)>,
+    /// The depth bound cut a line short somewhere.
+    bounded: bool,
 }
 
 /// Solves VCF for `attacker` (who moves first, whatever the board's side to move) with a
@@ -131,7 +136,8 @@ impl Solver {
                 ending: run.ending,
                 nodes,
             };
-            if run.outcome != Outcome::NoWin {
+            // A no-win that no bound cut short holds at every depth.
+            if run.outcome != Outcome::NoWin || !run.bounded {
                 break;
             }
         }
@@ -163,6 +169,7 @@ impl Solver {
             table: &mut self.table,
             line: &mut self.line,
             moves: &mut self.moves,
+            bounded: false,
         };
         let (outcome, ending) = match s.search(limits.depth) {
             Step::Win(e) => (Outcome::Win, Some(e)),
@@ -170,6 +177,7 @@ impl Solver {
             Step::Fail => (Outcome::NoWin, None),
         };
         let nodes = s.nodes;
+        let bounded = s.bounded;
         if outcome != Outcome::Win {
             self.line.clear();
         }
@@ -177,6 +185,7 @@ impl Solver {
             outcome,
             ending,
             nodes,
+            bounded,
         }
     }
 }
@@ -199,6 +208,7 @@ impl Search<'_> {
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
         if depth == 0 {
+            self.bounded = true;
             return Step::Fail;
         }
         if let Some(i) = self.board.five_points(a).first() {
@@ -207,10 +217,12 @@ impl Search<'_> {
         }
         let foul_blocks = self.board.rule().has_fouls(d);
         if depth == 1 {
+            self.bounded = true;
             return self.last_move(foul_blocks);
         }
         let hash = self.board.hash() ^ self.salt;
         if self.table.fails(hash, depth) {
+            self.bounded = true;
             return Step::Fail;
         }
         let threats = *self.board.five_points(d);
@@ -323,6 +335,7 @@ impl Search<'_> {
                 if pattern::forbidden(self.board, d, q) {
                     Step::Win(Ending::ForcedFoul)
                 } else if depth < 2 || (depth == 2 && !self.last_move_can_win()) {
+                    self.bounded = true;
                     Step::Fail
                 } else {
                     self.board.play(Point::from_index(q));
@@ -351,7 +364,10 @@ impl Search<'_> {
                     None => Step::Win(Ending::ForcedFoul),
                 }
             }
-            _ => Step::Fail,
+            _ => {
+                self.bounded = true;
+                Step::Fail
+            }
         };
         self.board.undo();
         if !matches!(step, Step::Win(_)) {

@@ -374,6 +374,35 @@ mod reach {
     }
 }
 
+mod deepening {
+    use proptest::prelude::*;
+    use tengen::board::Rule;
+    use tengen::solve::{Limits, Outcome, vcf};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// The shortest VCF deepens one attacker move at a time and stops at a no-win that no
+        /// bound cut short: on random positions under every rule it finds a win exactly when
+        /// a search at the full bound does, never a longer one.
+        #[test]
+        fn shortest_and_full_bound_agree(
+            rule in prop::sample::select(Rule::ALL.to_vec()),
+            stones in prop::collection::vec((3u8..12, 3u8..12), 10..40),
+        ) {
+            let board = crate::random_game(rule, &stones);
+            prop_assume!(board.winner().is_none());
+            let attacker = board.to_move();
+            let limits = Limits { depth: 12, count_five: false, nodes: 400_000, threat_limit: 2, deadline: None };
+            let full = vcf::solve(&board, attacker, limits, false);
+            let short = vcf::solve(&board, attacker, limits, true);
+            prop_assume!(full.outcome != Outcome::Unknown && short.outcome != Outcome::Unknown);
+            prop_assert_eq!(full.outcome, short.outcome, "{:?}", board);
+            prop_assert!(short.line.len() <= full.line.len(), "{:?}", board);
+        }
+    }
+}
+
 #[test]
 fn a_tiny_table_still_solves() {
     let Some(file) = quintet() else { return };
