@@ -156,11 +156,6 @@ impl Fives {
         }
     }
 
-    /// Whether `c` has no five point.
-    pub fn none(&self, c: Color) -> bool {
-        self.sets[c.index()].iter().all(|&w| w == 0)
-    }
-
     /// `c`'s five points, in row order.
     pub fn points(&self, c: Color) -> Vec<Point> {
         let mut out = Vec::new();
