@@ -21,7 +21,7 @@ pub struct Grid {
     read: [Cell<u64>; MAX_CELLS.div_ceil(64)],
 }
 
-/// The cells a computation on a [`Grid`] read (see [`Grid::track`]).
+/// The cells a computation on a [`Grid`] read (see [`Grid::recording`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reads([u64; MAX_CELLS.div_ceil(64)]);
 

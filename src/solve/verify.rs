@@ -621,14 +621,14 @@ impl Verifier<'_> {
                 Some(def) => {
                     self.checked.in_tree += 1;
                     self.put(m, d);
-                    let r = self.attack(&def.then, self.left_after(node, depth));
+                    let r = self.attack(&def.then, left);
                     self.take(m);
                     r?;
                 }
                 // After a four, a reply that leaves one of its five points empty loses to that
                 // five: the defender had no five of its own (checked before the attack), and a
                 // stone elsewhere neither breaks the attacker's run nor lengthens it.
-                None if threats.iter().any(|&t| t != m) && self.left_after(node, depth) > 0 => {
+                None if threats.iter().any(|&t| t != m) && left > 0 => {
                     self.checked.outside += 1;
                 }
                 None => {
