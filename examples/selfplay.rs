@@ -9,7 +9,8 @@
 //!
 //! Configurations: `default` (the analyzer as shipped, limited by `--time` a move, on one
 //! thread), `cores` (the same on a thread a core, as `tengen analyze --time` runs), `depth1`
-//! (the one-ply weight map), `textbook` (a plain depth-3 alpha-beta over the 7x7 window, no
+//! (the classic weight map: every point at its static value), `depth1search` (a one-ply
+//! search: the evaluation after each move, the opponent's VCF at the horizon), `textbook` (a plain depth-3 alpha-beta over the 7x7 window, no
 //! threat solvers), `depthN` (the default search at a fixed depth N), `window3` (the default
 //! with a 7x7 window), `nochecks` (the default without the checks against the opponent's
 //! threats). Openings: a file of RIF move lists, one a line (black first), else 3 to
@@ -43,6 +44,15 @@ fn config(name: &str, time: Duration) -> Settings {
             root_vct_nodes: 0,
             ..Settings::default()
         },
+        // The one-ply search instead of the weight map: the evaluation after each move and
+        // the opponent's VCF at the horizon.
+        "depth1search" => Settings {
+            depth: Some(1),
+            hash_mb: 8,
+            root_vct_nodes: 0,
+            weight_map: false,
+            ..Settings::default()
+        },
         "depth1vct" => Settings {
             depth: Some(1),
             hash_mb: 8,
@@ -53,6 +63,27 @@ fn config(name: &str, time: Duration) -> Settings {
             ..Settings::textbook(3)
         },
         "window3" => Settings { window: 3, ..timed },
+        // Experiment: combination weights from SELFPLAY_COMBO="o1,o2,o3,o4;t1,t2,t3,t4".
+        "combo" | "combo2" => {
+            let var = if name == "combo" {
+                "SELFPLAY_COMBO"
+            } else {
+                "SELFPLAY_COMBO2"
+            };
+            let spec = std::env::var(var).expect("SELFPLAY_COMBO");
+            let (own, their) = spec.split_once(';').expect("own;their");
+            let parse = |t: &str| {
+                let mut w = [0i32; 5];
+                for (k, v) in t.split(',').enumerate() {
+                    w[k + 1] = v.trim().parse().expect("a weight");
+                }
+                w
+            };
+            let mut weights = timed.weights;
+            weights.combo_own = parse(own);
+            weights.combo_their = parse(their);
+            Settings { weights, ..timed }
+        }
         "nochecks" => Settings {
             threat_checks: false,
             ..timed

@@ -225,7 +225,8 @@ pub struct AnalyzeArgs {
     /// How to print the analysis.
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Search this many plies deep (default: as deep as the time allows).
+    /// Search this many plies deep (default: as deep as the time allows). 1 is the classic
+    /// weight map: every candidate at its static point value, no search.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
     /// Stop after this many search nodes (alpha-beta positions and the horizon's VCF positions).

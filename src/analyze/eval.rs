@@ -2,10 +2,15 @@
 //!
 //! **Position.** The board keeps, for each colour, a running tally of the shapes its stones
 //! would make at every empty cell on every line ([`Board::shape_tally`]): how many ways it has
-//! to make a two, a three, a four, a five. The evaluation weighs that tally, the side to move's
-//! against the opponent's, so a leaf costs a few multiplications and nothing is scanned. The
-//! scale is **centi-stones**-like points: 100 is roughly an open three's worth of initiative;
-//! mate scores lie beyond [`MATE_BOUND`].
+//! to make a two, a three, a four, a five. It also keeps, per colour, how many empty cells
+//! show each **combination** over their four lines ([`Board::combo_counts`]): a winning threat
+//! (a four and a three, two fours, a straight four), two threes, a four with a two, a three
+//! with a two. A point where the opponent would make two threes, or the side to move would, is
+//! worth far more than its lines counted one by one: the side to move makes its double three
+//! with tempo, or must spend its move on the opponent's. The evaluation weighs both, the side
+//! to move's against the opponent's, so a leaf costs a few multiplications and nothing is
+//! scanned. The scale is **centi-stones**-like points: 100 is roughly an open three's worth of
+//! initiative; mate scores lie beyond [`MATE_BOUND`].
 //!
 //! **Win probability.** `p = 1 / (1 + exp(-score / 400))`: 0 is even, ±400 is about 73/27, and
 //! a mate is 1 or 0.
@@ -17,7 +22,7 @@
 //! one-ply weight map.
 
 use crate::board::shape::Shape;
-use crate::board::{Board, Color};
+use crate::board::{Board, COMBOS, Color};
 use crate::pattern::Class;
 
 /// A mate: the side to move wins with its five on the ply `MATE - score` (from the root).
@@ -33,6 +38,12 @@ pub struct Weights {
     pub own: [i32; 10],
     /// The opponent's shapes.
     pub their: [i32; 10],
+    /// The side to move's points of each combination class (see
+    /// [`Board::combo_counts`]): none, three and two, four and two, two threes, winning
+    /// threat.
+    pub combo_own: [i32; COMBOS],
+    /// The opponent's.
+    pub combo_their: [i32; COMBOS],
 }
 
 impl Default for Weights {
@@ -42,6 +53,12 @@ impl Default for Weights {
         Weights {
             own: [0, 2, 7, 6, 22, 26, 70, 70, 200, 0],
             their: [0, 2, 6, 5, 18, 20, 60, 60, 150, 0],
+            // None, three and two, four and two, two threes, winning threat. Self-play,
+            // 100 ms a move, 140 games each against the same search without them: 71.8%
+            // (freestyle) and 76.4% (renju). Doubling them, halving them, or shifting weight
+            // to the opponent's or to the double three all scored 47-50% against these.
+            combo_own: [0, 10, 10, 80, 60],
+            combo_their: [0, 8, 8, 60, 90],
         }
     }
 }
@@ -55,7 +72,12 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     for k in 1..9 {
         s += w.own[k] * own[k] - w.their[k] * their[k];
     }
-    s / 2
+    let (own, their) = (board.combo_counts(me), board.combo_counts(me.opponent()));
+    let mut c = 0;
+    for k in 1..COMBOS {
+        c += w.combo_own[k] * own[k] - w.combo_their[k] * their[k];
+    }
+    s / 2 + c
 }
 
 /// The win probability of a score, for the side it favours: `1 / (1 + e^(-score/400))`, and

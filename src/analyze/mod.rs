@@ -1,7 +1,8 @@
 //! The analyzer: which move is best, how good is each, and is there a forced win or loss.
 //!
-//! - [`eval`]: the static evaluation from the board's running shape tally, point values for
-//!   move ordering and the one-ply weight map, and the win probability of a score.
+//! - [`eval`]: the static evaluation from the board's running shape tally and combination
+//!   counts, point values for move ordering and the weight map of `--depth 1`, and the win
+//!   probability of a score.
 //! - [`moves`]: threat-aware candidates (a five to block, a winning threat to meet, else the
 //!   points near the stones).
 //! - [`search`]: negamax with PVS, a transposition table, killers, history, late-move
@@ -81,6 +82,11 @@ pub struct Settings {
     /// Check the best moves against the opponent's forced win were the side to move to pass
     /// (see `Defence`).
     pub threat_checks: bool,
+    /// At `--depth 1`, score every candidate by its static point value, the classic weight
+    /// map (what the move makes plus most of what it stops, [`eval::point_value`]), with no
+    /// search. Without it, depth 1 is a one-ply search: the evaluation after each move, and
+    /// the opponent's VCF at the horizon.
+    pub weight_map: bool,
     /// Search threads. With more than one, the root VCT runs on a thread of its own beside
     /// the search (and joins the search when done), and the others search the root in
     /// parallel over the shared table (Lazy SMP). One thread is deterministic.
@@ -122,10 +128,15 @@ impl Default for Settings {
             reductions: true,
             defence_threat_limit: 2,
             threat_checks: true,
+            weight_map: true,
             threads: 1,
         }
     }
 }
+
+/// Point values ([`eval::point_value`]) per evaluation point: an open three's 500 is 100,
+/// the initiative it is worth on the evaluation's scale.
+const POINT_SCALE: i32 = 5;
 
 /// The time used when no limit is given.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -256,6 +267,29 @@ pub fn analyze(
         moves::Node::Moves { .. } => {}
     }
     roots.sort_unstable_by(|a, b| b.cmp(a));
+    // `--depth 1`: the classic weight map, every candidate at its static value.
+    if settings.depth == Some(1) && settings.weight_map {
+        analysis.depth = 1;
+        analysis.seldepth = 1;
+        analysis.nodes = roots.len() as u64;
+        analysis.candidates = roots
+            .iter()
+            .map(|&(v, m)| {
+                let mv = Point::from_index(m as usize);
+                Candidate {
+                    mv,
+                    score: v / POINT_SCALE,
+                    bound: Bound::Exact,
+                    mate_in: None,
+                    pv: vec![mv],
+                    depth: 1,
+                }
+            })
+            .collect();
+        analysis.elapsed = start.elapsed();
+        analysis.search_time = analysis.elapsed;
+        return Ok(analysis);
+    }
     // A quarter of the memory for the threat solvers (root VCT, verification), the rest for
     // the search. Under a time limit alone, no more than the time can fill (see
     // `hash_for_time`).

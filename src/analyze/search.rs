@@ -75,8 +75,11 @@ impl<'a> Searcher<'a> {
     ) -> Result<Self, MemoryError> {
         let mut areas = vec![Bits::default(); MAX_PLY + 2];
         areas[0] = moves::area(board, settings.window);
+        // The evaluation reads the board's combination counts.
+        let mut board = board.clone();
+        board.track_combos(true);
         Ok(Searcher {
-            board: board.clone(),
+            board,
             settings,
             tt,
             halt,

@@ -70,7 +70,8 @@ const JOURNAL: usize = (40 * MAX_SIZE as usize * MAX_SIZE as usize).next_power_o
 /// empty cell it keeps the [`Shape`] a stone of each colour would make on each line, read from
 /// the rule's tables. Placing or removing a stone touches only the 40 cells within five steps
 /// on its four lines. Two bit sets per colour say where that colour would make a five and where
-/// a four.
+/// a four; running counts say how many empty cells show each shape (the tally) and each
+/// combination over the four lines (two threes, a four and a three, ...), for the evaluation.
 pub struct Board {
     size: u8,
     rule: Rule,
@@ -97,6 +98,16 @@ pub struct Board {
     /// Per colour and shape code: how many (empty cell, line) pairs show that shape, kept up
     /// to date on every move (an evaluation's running sum reads it).
     tally: [[i32; 16]; 2],
+    /// Per cell: its four lines' [`COMBO_COUNTS`] summed (kept up to date on every shape
+    /// change, stones' cells included).
+    csum: [u32; CELLS],
+    /// Per cell: the combination class ([`combo_class`]) a stone of each colour would make
+    /// there over its four lines, black's in the low four bits; 0 on a stone.
+    combo: [u8; CELLS],
+    /// Per colour and combination class: how many empty cells show it.
+    combos: [[i32; COMBOS]; 2],
+    /// Whether `csum`, `combo` and `combos` are kept (see [`Board::track_combos`]).
+    tracking: bool,
     to_move: Color,
     hash: u64,
     history: Vec<Point>,
@@ -111,6 +122,72 @@ fn new_journal() -> Box<[u32; JOURNAL]> {
         .try_into()
         .unwrap_or_else(|_| unreachable!("the journal has JOURNAL entries"))
 }
+
+/// Combination classes a cell can show for a colour ([`combo_class`]).
+pub const COMBOS: usize = 5;
+
+/// Per shape code, counted into bit fields: twos (bits 0-2), threes (3-5), fours (6-9, two
+/// for a line with two fours) and straight fours (10-12); per packed shape byte, black's in
+/// the low 16 bits and white's in the next 16. Four lines never overflow a field.
+static COMBO_COUNTS: [u32; 256] = {
+    const ONE: [u32; 16] = {
+        let mut t = [0u32; 16];
+        t[2] = 1; // two
+        t[4] = 1 << 3; // three
+        t[5] = 1 << 6; // four
+        t[6] = 1 << 6 | 1 << 10; // straight four
+        t[7] = 2 << 6; // two fours on one line
+        t
+    };
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = ONE[b & 15] | ONE[b >> 4] << 16;
+        b += 1;
+    }
+    t
+};
+
+/// Bits of one colour's summed [`COMBO_COUNTS`].
+const COMBO_BITS: usize = 13;
+
+/// The combination class of a point for one colour, from its summed counts over the four
+/// lines: 4 a winning threat (a straight four, two fours, or a four and a three), 3 two
+/// threes, 2 a four with a two, 1 a three with a two, 0 anything else. A renju black double
+/// (two threes or two fours) is a foul, not a threat: class 0.
+const fn combo_class(counts: usize, renju_black: bool) -> u8 {
+    let (twos, threes, fours, straight) = (
+        counts & 7,
+        counts >> 3 & 7,
+        counts >> 6 & 15,
+        counts >> 10 & 7,
+    );
+    if renju_black && (threes >= 2 || fours >= 2) {
+        0
+    } else if straight > 0 || fours >= 2 || (fours >= 1 && threes >= 1) {
+        4
+    } else if threes >= 2 {
+        3
+    } else if fours >= 1 && twos >= 1 {
+        2
+    } else if threes >= 1 && twos >= 1 {
+        1
+    } else {
+        0
+    }
+}
+
+/// [`combo_class`] of every count: `[plain, renju black]`.
+static COMBO_CLASS: [[u8; 1 << COMBO_BITS]; 2] = {
+    let mut t = [[0u8; 1 << COMBO_BITS]; 2];
+    let mut c = 0;
+    while c < 1 << COMBO_BITS {
+        t[0][c] = combo_class(c, false);
+        t[1][c] = combo_class(c, true);
+        c += 1;
+    }
+    t
+};
 
 /// Shape codes the tally keeps: 1 (closed two) to 8 (five).
 const TALLIED: usize = 8;
@@ -217,6 +294,10 @@ impl Board {
             marks: Vec::new(),
             table: shape::compact(rule),
             tally: [[0; 16]; 2],
+            csum: [0; CELLS],
+            combo: [0; CELLS],
+            combos: [[0; COMBOS]; 2],
+            tracking: false,
             to_move: Color::Black,
             hash: zobrist::side(Color::Black),
             history: Vec::new(),
@@ -257,6 +338,91 @@ impl Board {
                 }
                 self.reflag(i);
             }
+        }
+        if self.tracking {
+            self.recount_all();
+        }
+    }
+
+    /// Recomputes every cell's combination counts and classes.
+    fn recount_all(&mut self) {
+        self.csum = [0; CELLS];
+        self.combo = [0; CELLS];
+        self.combos = [[0; COMBOS]; 2];
+        for i in 0..CELLS {
+            if self.cells[i] == Cell::Empty {
+                self.recombo(i);
+            }
+        }
+    }
+
+    /// Starts or stops keeping the combination counts ([`Board::combo_counts`]). They cost
+    /// a sixth of the speed of every move, and only the analyzer's evaluation reads them, so a
+    /// board keeps them only when asked: starting counts them afresh.
+    pub fn track_combos(&mut self, on: bool) {
+        if on && !self.tracking {
+            self.tracking = true;
+            self.recount_all();
+        }
+        self.tracking = on;
+    }
+
+    /// Re-reads empty cell `i`'s combination counts from its four shapes, and its classes.
+    #[inline]
+    fn recombo(&mut self, i: usize) {
+        let [a, b, c, d] = self.shapes[i];
+        self.csum[i] = COMBO_COUNTS[a as usize]
+            + COMBO_COUNTS[b as usize]
+            + COMBO_COUNTS[c as usize]
+            + COMBO_COUNTS[d as usize];
+        self.reclass(i);
+    }
+
+    /// Empty cell `i`'s shape on one line went from `old` to `new`: its combination counts
+    /// and, when they change, its classes follow.
+    #[inline]
+    fn recount(&mut self, i: usize, old: u8, new: u8) {
+        let (o, n) = (COMBO_COUNTS[old as usize], COMBO_COUNTS[new as usize]);
+        if o != n {
+            // Adding first keeps every field from borrowing (the sum holds `o`).
+            self.csum[i] = self.csum[i] + n - o;
+            self.reclass(i);
+        }
+    }
+
+    /// Cell `i`'s classes from its combination counts.
+    #[inline]
+    fn reclass(&mut self, i: usize) {
+        let sum = self.csum[i] as usize;
+        let mask = (1 << COMBO_BITS) - 1;
+        let black = &COMBO_CLASS[usize::from(self.rule == Rule::Renju)];
+        let new = black[sum & mask] | COMBO_CLASS[0][sum >> 16 & mask] << 4;
+        self.set_combo(i, new);
+    }
+
+    /// Sets cell `i`'s combination byte, updating the counts when it changes.
+    #[inline]
+    fn set_combo(&mut self, i: usize, new: u8) {
+        let old = self.combo[i];
+        if old == new {
+            return;
+        }
+        self.combo[i] = new;
+        self.combos[0][(old & 15) as usize] -= 1;
+        self.combos[1][(old >> 4) as usize] -= 1;
+        self.combos[0][(new & 15) as usize] += 1;
+        self.combos[1][(new >> 4) as usize] += 1;
+    }
+
+    /// How many empty cells show each combination class for `color` ([`combo_class`]; class 0,
+    /// none, is not kept meaningfully). Kept only while [`Board::track_combos`] is on; all
+    /// zero otherwise.
+    #[inline]
+    pub fn combo_counts(&self, color: Color) -> &[i32; COMBOS] {
+        if self.tracking {
+            &self.combos[color.index()]
+        } else {
+            &[0; COMBOS]
         }
     }
 
@@ -469,6 +635,9 @@ impl Board {
         self.counts[color.index()] += 1;
         self.hash ^= zobrist::stone(color, i);
         self.set_flags(i, 0);
+        if self.tracking {
+            self.set_combo(i, 0);
+        }
         let mut delta = Delta::new();
         for d in 0..4 {
             delta.sub(self.shapes[i][d]);
@@ -496,6 +665,9 @@ impl Board {
                     // The cell's five and four flags change only if this line's do.
                     if shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize] {
                         self.reflag(q);
+                    }
+                    if self.tracking {
+                        self.recount(q, old, new);
                     }
                 }
             }
@@ -534,6 +706,9 @@ impl Board {
                     if shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize] {
                         self.reflag(q);
                     }
+                    if self.tracking {
+                        self.recount(q, now, e as u8);
+                    }
                 }
             }
             // Placed before the tables were last rebuilt: re-read everything around it.
@@ -546,6 +721,9 @@ impl Board {
                             self.reshape(q, d);
                             delta.add(self.shapes[q][d]);
                             self.reflag(q);
+                            if self.tracking {
+                                self.recombo(q);
+                            }
                         }
                     }
                     self.reshape(i, d);
@@ -557,6 +735,9 @@ impl Board {
         }
         self.apply(delta);
         self.reflag(i);
+        if self.tracking {
+            self.recombo(i);
+        }
     }
 
     /// Puts a stone without recording a move (for look-ahead); undo with [`Board::lift`].
@@ -676,6 +857,10 @@ impl Clone for Board {
         self.marks.clone_from(&source.marks);
         self.table = source.table;
         self.tally = source.tally;
+        self.csum = source.csum;
+        self.combo = source.combo;
+        self.combos = source.combos;
+        self.tracking = source.tracking;
         self.to_move = source.to_move;
         self.hash = source.hash;
         self.history.clone_from(&source.history);
@@ -744,6 +929,7 @@ mod tests {
         };
         for rule in Rule::ALL {
             let mut b = Board::new(15, rule).unwrap();
+            b.track_combos(true);
             let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ rule as u64;
             for step in 0..400 {
                 seed ^= seed << 13;
@@ -757,6 +943,20 @@ mod tests {
                 }
                 for c in [Color::Black, Color::White] {
                     assert_eq!(*b.shape_tally(c), recount(&b, c), "{rule} step {step}");
+                }
+                // The combination counts equal a count from scratch (class 0 is not kept).
+                let mut fresh = b.clone();
+                fresh.refresh_all();
+                for c in [Color::Black, Color::White] {
+                    let mut counted = [0i32; COMBOS];
+                    for i in 0..CELLS {
+                        if b.cells[i] == Cell::Empty {
+                            counted[(b.combo[i] >> (4 * c.index()) & 15) as usize] += 1;
+                        }
+                    }
+                    assert_eq!(b.combo, fresh.combo, "{rule} step {step}");
+                    assert_eq!(b.combo_counts(c)[1..], counted[1..], "{rule} step {step}");
+                    assert_eq!(b.combo_counts(c)[1..], fresh.combo_counts(c)[1..]);
                 }
             }
             let mut copy = Board::new(9, Rule::Renju).unwrap();

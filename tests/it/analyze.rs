@@ -191,6 +191,39 @@ fn depth_one_scores_every_candidate_exactly_and_heatmap_draws_them() {
     assert!(out.contains(" 9"), "the best point is drawn as 9: {out}");
 }
 
+#[test]
+fn depth_one_is_the_weight_map_of_static_point_values() {
+    use tengen::analyze::eval::point_value;
+    use tengen::board::{Board, Color, Point, Rule};
+    let moves = "h8 h9 i9 g7 j10 k11 i8";
+    let a = analyze(&[moves, "--depth", "1"]);
+    let mut board = Board::new(15, Rule::Freestyle).unwrap();
+    for m in moves.split_whitespace() {
+        board.play(m.parse::<Point>().unwrap());
+    }
+    // Every empty point within two of a stone, each at its static value, best first.
+    let near = board
+        .empty_points()
+        .filter(|p| {
+            board.history().iter().any(|s| {
+                (p.x() as i32 - s.x() as i32).abs() <= 2 && (p.y() as i32 - s.y() as i32).abs() <= 2
+            })
+        })
+        .count();
+    assert_eq!(a.candidates.len(), near);
+    for c in &a.candidates {
+        let value = point_value(&board, c.mv.index(), Color::White);
+        assert_eq!(c.score, value / 5, "{}", c.mv);
+        assert_eq!(c.pv, vec![c.mv]);
+    }
+    assert!(a.candidates.windows(2).all(|w| w[0].score >= w[1].score));
+    // Black's open three h8 i9 j10 is white's to meet: the weight map is narrowed to the
+    // lines through its straight-four points, as the search is, and blocks it at one.
+    let a = analyze(&["h8 a1 i9 a2 j10", "--depth", "1"]);
+    assert!(["g7", "k11"].contains(&top(&a).as_str()), "{}", top(&a));
+    assert!(a.candidates.iter().all(|c| c.mv.to_string() != "h12"));
+}
+
 /// The digit drawn at `point` (RIF, e.g. `h11`) on a 15x15 diagram.
 fn digit_at(out: &str, point: &str) -> char {
     let (col, row) = point.split_at(1);
