@@ -601,6 +601,15 @@ impl Board {
         self.shapes[index]
     }
 
+    /// Whether a `color` stone at empty cell `index` would make a three or a closed three on
+    /// some line: four table reads, where [`crate::pattern::Class::of`] counts every shape.
+    #[inline]
+    pub fn makes_three(&self, index: usize, color: Color) -> bool {
+        let [a, b, c, d] = self.shapes[index];
+        let t = &shape::BYTE_THREES;
+        (t[a as usize] | t[b as usize] | t[c as usize] | t[d as usize]) >> color.index() & 1 != 0
+    }
+
     /// The line key of cell `index` on line `dir`.
     #[inline]
     pub fn key(&self, index: usize, dir: usize) -> u32 {

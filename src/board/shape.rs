@@ -78,6 +78,19 @@ pub const BYTE_FLAGS: [u8; 256] = {
     t
 };
 
+/// Per combined shape byte: bit 0 when black's shape is a three or a closed three, bit 1 when
+/// white's is.
+pub const BYTE_THREES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (lo, hi) = (b & 15, b >> 4);
+        t[b] = (lo == 3 || lo == 4) as u8 | ((hi == 3 || hi == 4) as u8) << 1;
+        b += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::super::shape_build::build_shapes;

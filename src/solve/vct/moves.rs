@@ -113,8 +113,7 @@ impl Solver {
         let k = self.limits.threat_limit;
         let mut threes = Bits::default();
         for p in self.board.empty_points() {
-            let c = Class::of(&self.board.shapes(p.index(), a));
-            if c.threes + c.closed_threes > 0 {
+            if self.board.makes_three(p.index(), a) {
                 threes.set(p.index(), true);
             }
         }
