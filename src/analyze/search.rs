@@ -77,7 +77,7 @@ impl<'a> Searcher<'a> {
         areas[0] = moves::area(board, settings.window);
         // The evaluation reads the board's combination counts.
         let mut board = board.clone();
-        board.track_combos(true);
+        board.track_counts(true);
         Ok(Searcher {
             board,
             settings,

@@ -70,8 +70,9 @@ const JOURNAL: usize = (40 * MAX_SIZE as usize * MAX_SIZE as usize).next_power_o
 /// empty cell it keeps the [`Shape`] a stone of each colour would make on each line, read from
 /// the rule's tables. Placing or removing a stone touches only the 40 cells within five steps
 /// on its four lines. Two bit sets per colour say where that colour would make a five and where
-/// a four; running counts say how many empty cells show each shape (the tally) and each
-/// combination over the four lines (two threes, a four and a three, ...), for the evaluation.
+/// a four. When asked ([`Board::track_counts`]), running counts say how many empty cells show
+/// each shape (the tally) and each combination over the four lines (two threes, a four and a
+/// three, ...), for the evaluation.
 pub struct Board {
     size: u8,
     rule: Rule,
@@ -96,7 +97,7 @@ pub struct Board {
     marks: Vec<u32>,
     table: &'static shape::Compact,
     /// Per colour and shape code: how many (empty cell, line) pairs show that shape, kept up
-    /// to date on every move (an evaluation's running sum reads it).
+    /// to date on every move while `tracking` (an evaluation's running sum reads it).
     tally: [[i32; 16]; 2],
     /// Per cell: its four lines' [`COMBO_COUNTS`] summed (kept up to date on every shape
     /// change, stones' cells included).
@@ -106,7 +107,7 @@ pub struct Board {
     combo: [u8; CELLS],
     /// Per colour and combination class: how many empty cells show it.
     combos: [[i32; COMBOS]; 2],
-    /// Whether `csum`, `combo` and `combos` are kept (see [`Board::track_combos`]).
+    /// Whether `tally`, `csum`, `combo` and `combos` are kept (see [`Board::track_counts`]).
     tracking: bool,
     to_move: Color,
     hash: u64,
@@ -324,17 +325,10 @@ impl Board {
         // Stones placed before this point are taken off by re-reading their neighbours.
         self.journal_len = 0;
         self.marks.clear();
-        self.tally = [[0; 16]; 2];
         for i in 0..CELLS {
             if self.cells[i] == Cell::Empty {
                 for d in 0..4 {
                     self.reshape(i, d);
-                    let shapes = self.shapes[i][d];
-                    for (tally, code) in self.tally.iter_mut().zip([shapes & 15, shapes >> 4]) {
-                        if (1..=TALLIED).contains(&(code as usize)) {
-                            tally[code as usize] += 1;
-                        }
-                    }
                 }
                 self.reflag(i);
             }
@@ -344,22 +338,33 @@ impl Board {
         }
     }
 
-    /// Recomputes every cell's combination counts and classes.
+    /// Recomputes the shape tally and every cell's combination counts and classes.
     fn recount_all(&mut self) {
+        self.tally = [[0; 16]; 2];
         self.csum = [0; CELLS];
         self.combo = [0; CELLS];
         self.combos = [[0; COMBOS]; 2];
         for i in 0..CELLS {
             if self.cells[i] == Cell::Empty {
+                for d in 0..4 {
+                    let shapes = self.shapes[i][d];
+                    for (tally, code) in self.tally.iter_mut().zip([shapes & 15, shapes >> 4]) {
+                        if (1..=TALLIED).contains(&(code as usize)) {
+                            tally[code as usize] += 1;
+                        }
+                    }
+                }
                 self.recombo(i);
             }
         }
     }
 
-    /// Starts or stops keeping the combination counts ([`Board::combo_counts`]). They cost
-    /// a sixth of the speed of every move, and only the analyzer's evaluation reads them, so a
-    /// board keeps them only when asked: starting counts them afresh.
-    pub fn track_combos(&mut self, on: bool) {
+    /// Starts or stops keeping the evaluation's counts: the shape tally
+    /// ([`Board::shape_tally`]) and the combination counts ([`Board::combo_counts`]). Only the
+    /// analyzer's evaluation reads them, and the combinations alone cost a sixth of the speed
+    /// of every move, so a board keeps them only when asked (the threat solvers' boards do
+    /// not). Starting counts them afresh.
+    pub fn track_counts(&mut self, on: bool) {
         if on && !self.tracking {
             self.tracking = true;
             self.recount_all();
@@ -415,7 +420,7 @@ impl Board {
     }
 
     /// How many empty cells show each combination class for `color` ([`combo_class`]; class 0,
-    /// none, is not kept meaningfully). Kept only while [`Board::track_combos`] is on; all
+    /// none, is not kept meaningfully). Kept only while [`Board::track_counts`] is on; all
     /// zero otherwise.
     #[inline]
     pub fn combo_counts(&self, color: Color) -> &[i32; COMBOS] {
@@ -426,9 +431,12 @@ impl Board {
         }
     }
 
-    /// Adds the changes summed in `delta` to the tally.
+    /// Adds the changes summed in `delta` to the tally (kept only while tracking).
     #[inline]
     fn apply(&mut self, delta: Delta) {
+        if !self.tracking {
+            return;
+        }
         for (tally, packed) in self.tally.iter_mut().zip(delta.0) {
             for (code, n) in tally.iter_mut().enumerate().take(TALLIED + 1).skip(1) {
                 *n += (packed >> (8 * (code - 1)) & 0xFF) as i32 - DELTA_BIAS as i32;
@@ -440,9 +448,14 @@ impl Board {
     /// code ([`Shape::ALL`]): a stone of `color` there would make that shape on that line.
     /// Kept for the shapes from a closed two to a five (codes 1 to 8, what an evaluation
     /// weighs); the others read 0.
+    /// Kept only while [`Board::track_counts`] is on; all zero otherwise.
     #[inline]
     pub fn shape_tally(&self, color: Color) -> &[i32; 16] {
-        &self.tally[color.index()]
+        if self.tracking {
+            &self.tally[color.index()]
+        } else {
+            &[0; 16]
+        }
     }
 
     /// Re-reads the shapes of empty cell `i` on line `d` from its key.
@@ -666,8 +679,10 @@ impl Board {
                     let old = self.shapes[q][d];
                     let new = self.table.get(key);
                     self.shapes[q][d] = new;
-                    delta.sub(old);
-                    delta.add(new);
+                    if self.tracking {
+                        delta.sub(old);
+                        delta.add(new);
+                    }
                     self.journal[n & (JOURNAL - 1)] =
                         (q as u32) << 10 | (d as u32) << 8 | old as u32;
                     n += usize::from(new != old);
@@ -709,8 +724,10 @@ impl Board {
                     let e = self.journal[self.journal_len & (JOURNAL - 1)];
                     let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
                     let now = self.shapes[q][d];
-                    delta.sub(now);
-                    delta.add(e as u8);
+                    if self.tracking {
+                        delta.sub(now);
+                        delta.add(e as u8);
+                    }
                     self.shapes[q][d] = e as u8;
                     if shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize] {
                         self.reflag(q);
@@ -938,7 +955,7 @@ mod tests {
         };
         for rule in Rule::ALL {
             let mut b = Board::new(15, rule).unwrap();
-            b.track_combos(true);
+            b.track_counts(true);
             let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ rule as u64;
             for step in 0..400 {
                 seed ^= seed << 13;
