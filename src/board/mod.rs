@@ -99,8 +99,8 @@ pub struct Board {
     /// Per colour and shape code: how many (empty cell, line) pairs show that shape, kept up
     /// to date on every move while `tracking` (an evaluation's running sum reads it).
     tally: [[i32; 16]; 2],
-    /// Per cell: its four lines' [`COMBO_COUNTS`] summed (kept up to date on every shape
-    /// change, stones' cells included).
+    /// Per empty cell: its four lines' [`COMBO_COUNTS`] summed, kept up to date on every
+    /// shape change while `tracking` (a stone's cell is summed afresh when it is taken off).
     csum: [u32; CELLS],
     /// Per cell: the combination class ([`combo_class`]) a stone of each colour would make
     /// there over its four lines, black's in the low four bits; 0 on a stone.
