@@ -10,10 +10,12 @@
 //! Configurations: `default` (the analyzer as shipped, limited by `--time` a move, on one
 //! thread), `cores` (the same on a thread a core, as `tengen analyze --time` runs), `depth1`
 //! (the classic weight map: every point at its static value), `depth1search` (a one-ply
-//! search: the evaluation after each move, the opponent's VCF at the horizon), `textbook` (a plain depth-3 alpha-beta over the 7x7 window, no
-//! threat solvers), `depthN` (the default search at a fixed depth N), `window3` (the default
-//! with a 7x7 window), `nochecks` (the default without the checks against the opponent's
-//! threats). Openings: a file of RIF move lists, one a line (black first), else 3 to
+//! search: the evaluation after each move, the opponent's VCF at the horizon), `textbook` (a
+//! plain depth-3 alpha-beta over the 7x7 window, no threat solvers), `depthN` (the default
+//! search at a fixed depth N), `window3` (the default with a 7x7 window), `nochecks` (the
+//! default without the checks against the opponent's threats), `combo` and `combo2` (the
+//! default with the combination weights of `SELFPLAY_COMBO` / `SELFPLAY_COMBO2`, given as
+//! `own1,own2,own3,own4;their1,their2,their3,their4`, for tuning them). Openings: a file of RIF move lists, one a line (black first), else 3 to
 //! 5 stones near the centre drawn with a fixed seed and kept when a depth-4 analysis scores
 //! them within ±60 for the side to move.
 
