@@ -382,11 +382,16 @@ impl Solver {
             let mut best = 0;
             let (mut best_v, mut second_v) = (INF + 1, INF + 1);
             let (mut sum, mut min) = (0u32, INF);
+            // The largest open (nonzero) "other" number and how many there are, for the weak
+            // proof number of an AND node.
+            let (mut most, mut open) = (0u32, 0u32);
             let mut best_other = 0;
             for (k, &(cpn, cdn)) in values.iter().enumerate() {
                 // OR: choose by proof number, sum disproof numbers; AND: the other way round.
                 let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
                 sum = sum.saturating_add(other).min(INF);
+                most = most.max(other);
+                open += u32::from(other > 0);
                 min = min.min(sel);
                 if sel < best_v {
                     second_v = best_v;
@@ -400,7 +405,15 @@ impl Solver {
             if or {
                 (pn, dn) = (min, sum);
             } else {
-                (pn, dn) = (sum, min);
+                // Weak proof number (Ueda et al. 2008): the largest child's plus one for each
+                // other open child, not their sum. Threat sequences transpose so much that a
+                // sum counts the same subtree many times over (see the module notes).
+                let weak = if sum < INF {
+                    most + open.saturating_sub(1)
+                } else {
+                    INF
+                };
+                (pn, dn) = (weak, min);
             }
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
