@@ -263,7 +263,7 @@ fn replay_from(
         if grid.wins(x, y, attacker, None) {
             return if k + 1 == line.len() {
                 if record {
-                    mark_crowded(grid, defender);
+                    mark_crowded(grid, defender, line);
                 }
                 Ok(())
             } else {
@@ -298,7 +298,7 @@ fn replay_from(
                     .all(|t| foul(grid, t.x() as i32, t.y() as i32).is_some());
             return if forced_foul {
                 if record {
-                    mark_crowded(grid, defender);
+                    mark_crowded(grid, defender, line);
                 }
                 Ok(())
             } else {
@@ -322,8 +322,8 @@ fn replay_from(
 /// lands on an empty point), so it changes the replay only by landing on a point of the line
 /// or on one of the attacker's five points along it, by changing what the foul judge reads
 /// of black's moves when black attacks, or by giving the defender a five point, which needs
-/// three more defender stones within four steps on a line of the final position (the replay
-/// only adds defender stones). Black's blocks when white attacks are not judged: a forbidden
+/// three more defender stones in a five-cell window free of attacker stones at some step (see
+/// `mark_crowded`). Black's blocks when white attacks are not judged: a forbidden
 /// block means black cannot block, and white makes five at once, so the line still wins
 /// (it may then fail [`vcf_line`] with black's forbidden block). A property test checks the
 /// claim stone by stone.
@@ -348,28 +348,47 @@ fn replay_recorded(
     replay_taken_back(grid, fives, rule, attacker, line, true).map(|()| grid.reads())
 }
 
-/// Marks every empty point where a `c` stone would have three more `c` stones within four
-/// steps on one of its lines: elsewhere a `c` stone cannot make a four (a five needs the
-/// stone, the five point and three more).
-fn mark_crowded(grid: &Grid, c: Color) {
+/// Marks every empty point of a five-cell window that holds three or more `c` stones and
+/// none of the other colour's stones that stood before the replay (its moves along `line`, the
+/// attacker's, are left out): elsewhere a `c` stone cannot give `c` a five point at any step
+/// of the replay. Such a five needs the stone, the five point and three more `c` stones in one
+/// window free of the other colour at that step; the final position has every `c` stone any
+/// step has, and every step has the other colour's stones from before the replay.
+fn mark_crowded(grid: &Grid, c: Color, line: &[Point]) {
     let size = grid.size();
+    let n_max = crate::board::MAX_SIZE as usize;
+    // The other colour's stones placed by the replay: its moves, at even steps.
+    let placed = |x: i32, y: i32| {
+        line.iter()
+            .step_by(2)
+            .any(|p| p.x() as i32 == x && p.y() as i32 == y)
+    };
     for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-        // Each line once, from its first point: the count of `c` stones before each point.
+        // Each line once, from its first point.
         for (x0, y0) in (0..size).flat_map(|y| (0..size).map(move |x| (x, y))) {
             if grid.get(x0 - dx, y0 - dy).is_some() {
                 continue;
             }
-            let mut line = [None; crate::board::MAX_SIZE as usize];
-            let mut before = [0usize; crate::board::MAX_SIZE as usize + 1];
+            // Per cell: a `c` stone, or a stone of the other colour that stood before.
+            let mut own = [0usize; crate::board::MAX_SIZE as usize + 1];
+            let mut wall = [0usize; crate::board::MAX_SIZE as usize + 1];
+            let mut empty = [false; crate::board::MAX_SIZE as usize];
             let mut n = 0;
             while let Some(cell) = grid.get(x0 + n as i32 * dx, y0 + n as i32 * dy) {
-                line[n] = cell;
-                before[n + 1] = before[n] + usize::from(cell == Some(c));
+                let (x, y) = (x0 + n as i32 * dx, y0 + n as i32 * dy);
+                empty[n] = cell.is_none();
+                let blocks = cell.is_some_and(|s| s != c) && !placed(x, y);
+                own[n + 1] = own[n] + usize::from(cell == Some(c));
+                wall[n + 1] = wall[n] + usize::from(blocks);
                 n += 1;
             }
-            for i in (0..n).filter(|&i| line[i].is_none()) {
-                let within = before[(i + 5).min(n)] - before[i.saturating_sub(4)];
-                if within >= 3 {
+            debug_assert!(n <= n_max);
+            for start in 0..n.saturating_sub(4) {
+                let end = start + 5;
+                if wall[end] - wall[start] > 0 || own[end] - own[start] < 3 {
+                    continue;
+                }
+                for i in (start..end).filter(|&i| empty[i]) {
                     grid.mark(x0 + i as i32 * dx, y0 + i as i32 * dy);
                 }
             }
@@ -432,7 +451,8 @@ struct Verifier<'a> {
     board: Board,
     attacker: Color,
     bounds: Limits,
-    path: Vec<String>,
+    /// The moves from the start to here, written out only in an error.
+    path: Vec<Point>,
     checked: Checked,
     /// Positions (attacker to move) with the moves left, already shown won: a subtree shared by
     /// several move orders is checked once.
@@ -491,13 +511,17 @@ pub fn proof_with(
 }
 
 impl Verifier<'_> {
+    fn path_words(&self) -> Vec<String> {
+        self.path.iter().map(Point::to_string).collect()
+    }
+
     fn fail<T>(&self, problem: impl Into<String>) -> Result<T, ProofError> {
         Err(self.error(problem))
     }
 
     fn error(&self, problem: impl Into<String>) -> ProofError {
         ProofError {
-            path: self.path.clone(),
+            path: self.path_words(),
             problem: problem.into(),
             position: Box::new(self.board.clone()),
         }
@@ -519,7 +543,7 @@ impl Verifier<'_> {
         self.fives
             .set(&mut self.grid, p.x() as i32, p.y() as i32, Some(c));
         self.board.play(p);
-        self.path.push(p.to_string());
+        self.path.push(p);
     }
 
     fn take(&mut self, p: Point) {
@@ -728,7 +752,7 @@ impl Verifier<'_> {
             (Outcome::Win, Some(tree)) => {
                 let sub = proof_with(&mut *self.solver, &self.board, a, &tree, limits)
                     .map_err(|mut e| {
-                        let mut path = self.path.clone();
+                        let mut path = self.path_words();
                         path.append(&mut e.path);
                         ProofError { path, ..e }
                     })?;
