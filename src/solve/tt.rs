@@ -336,22 +336,41 @@ impl PnTable {
     }
 }
 
-/// Values by key, in two generations: when the young one fills, the old one is dropped and
-/// the young one ages, so recently used entries survive and memory stays bounded. Clearing
-/// keeps the maps' memory for the next search.
+/// Values by key, in two generations: when the young one is full, the old one is dropped and
+/// the young one ages, so recently used entries survive and memory stays bounded. Of each
+/// generation's share of the budget, half is its map (a fixed most entries, so the map never
+/// grows past a known size) and half what the entries hold on the heap, which the caller
+/// weighs when it caches one. Clearing keeps the maps' memory for the next search.
 pub struct MoveCache<V> {
-    young: HashMap<u64, V>,
-    old: HashMap<u64, V>,
-    capacity: usize,
+    young: HashMap<u64, (V, u32)>,
+    old: HashMap<u64, (V, u32)>,
+    /// Heap bytes the young generation's entries hold.
+    young_heap: usize,
+    /// Most entries a generation holds.
+    max_entries: usize,
+    /// Most heap bytes a generation's entries hold.
+    heap_budget: usize,
 }
 
 impl<V: Clone> MoveCache<V> {
-    /// A cache of at most `entries` entries a generation.
-    pub fn new(entries: usize) -> MoveCache<V> {
+    /// A cache whose two generations take at most about `bytes` together.
+    pub fn new(bytes: usize) -> MoveCache<V> {
+        let generation = bytes / 2;
+        // A map slot: the entry and its control byte. The map keeps at most 7 entries in 8
+        // slots and a power of two of slots.
+        let slot = std::mem::size_of::<(u64, (V, u32))>() + 1;
+        let slots = (generation / 2 / slot).max(1024);
+        let slots = if slots.is_power_of_two() {
+            slots
+        } else {
+            slots.next_power_of_two() / 2
+        };
         MoveCache {
             young: HashMap::new(),
             old: HashMap::new(),
-            capacity: entries.max(1024),
+            young_heap: 0,
+            max_entries: slots / 8 * 7,
+            heap_budget: generation / 2,
         }
     }
 
@@ -359,31 +378,77 @@ impl<V: Clone> MoveCache<V> {
     pub fn clear(&mut self) {
         self.young.clear();
         self.old.clear();
+        self.young_heap = 0;
     }
 
     /// The value for `key`, if cached.
     pub fn get(&mut self, key: u64) -> Option<V> {
-        if let Some(e) = self.young.get(&key) {
+        if let Some((e, _)) = self.young.get(&key) {
             return Some(e.clone());
         }
-        let e = self.old.remove(&key)?;
-        self.insert(key, e.clone());
+        let (e, heap) = self.old.remove(&key)?;
+        self.insert(key, e.clone(), heap as usize);
         Some(e)
     }
 
-    /// Caches `e` under `key`.
-    pub fn insert(&mut self, key: u64, e: V) {
-        if self.young.len() >= self.capacity {
+    /// Caches `e` under `key`; it holds `heap` bytes on the heap besides its map slot.
+    pub fn insert(&mut self, key: u64, e: V, heap: usize) {
+        if self.young.len() >= self.max_entries || self.young_heap + heap > self.heap_budget {
             std::mem::swap(&mut self.old, &mut self.young);
             self.young.clear();
+            self.young_heap = 0;
         }
-        self.young.insert(key, e);
+        let heap = heap.min(u32::MAX as usize);
+        self.young_heap += heap;
+        if let Some((_, was)) = self.young.insert(key, (e, heap as u32)) {
+            self.young_heap -= was as usize;
+        }
+    }
+
+    /// Entries cached, both generations.
+    pub fn len(&self) -> usize {
+        self.young.len() + self.old.len()
+    }
+
+    /// Whether nothing is cached.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes the two maps have allocated for their slots.
+    pub fn map_bytes(&self) -> usize {
+        let slot = std::mem::size_of::<(u64, (V, u32))>() + 1;
+        (self.young.capacity() + self.old.capacity()) * slot
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_move_cache_stays_within_its_budget_and_keeps_recent_entries() {
+        let budget = 1 << 20;
+        let mut c: MoveCache<std::sync::Arc<[u16]>> = MoveCache::new(budget);
+        let list: std::sync::Arc<[u16]> = std::sync::Arc::from(vec![7u16; 100]);
+        for key in 0..200_000u64 {
+            c.insert(key, list.clone(), 232);
+            // The maps and what their entries hold, both generations.
+            assert!(
+                c.map_bytes() <= budget / 2 + 4096,
+                "maps take {}",
+                c.map_bytes()
+            );
+            assert!(c.young_heap <= c.heap_budget);
+        }
+        assert!(c.get(199_999).is_some());
+        assert!(c.get(0).is_none());
+        let before = c.len();
+        assert!(before > 0);
+        // An entry taken from the old generation moves to the young one.
+        c.clear();
+        assert!(c.is_empty());
+    }
 
     #[test]
     fn remembers_failures_by_depth_and_grows_within_its_cap() {

@@ -28,10 +28,6 @@ pub(super) const INNER_VCF_NODES: u64 = 20_000;
 /// Initial proof number of an unsearched quiet attacker move (a four's is 1). Tuned on the
 /// public VCT set: 2 takes 53M nodes for all 115 cases, 1 took 72M and 3 takes 62M.
 const QUIET_PN: u32 = 2;
-/// Bytes a cached move list takes, roughly (the list, its shared header and the map's slot),
-/// for sizing the cache from its share of the memory.
-const CACHE_ENTRY_BYTES: usize = 96;
-
 /// What a node expands to: decided without search, or its children (attacker moves at an OR
 /// node, defender replies at an AND node), best first.
 #[derive(Clone)]
@@ -94,7 +90,7 @@ impl Solver {
             limits: Limits::default(),
             nodes: 0,
             table: PnTable::new(bytes / 2)?,
-            cache: MoveCache::new(bytes / 4 / CACHE_ENTRY_BYTES / 2),
+            cache: MoveCache::new(bytes / 4),
             vcf: vcf::Solver::new(bytes / 8)?,
             defender_vcf: vcf::Solver::new(bytes / 8)?,
             aborted: false,
@@ -330,7 +326,13 @@ impl Solver {
             self.expand_and(depth)
         };
         if !self.aborted {
-            self.cache.insert(key, e.clone());
+            // A list's heap block: the shared counts and the moves, as the allocator rounds
+            // it (with its own header).
+            let heap = match &e {
+                Expansion::Children(c) => (16 + 2 * c.len()).next_multiple_of(16) + 16,
+                _ => 0,
+            };
+            self.cache.insert(key, e.clone(), heap);
         }
         e
     }
