@@ -604,13 +604,40 @@ fn hash_for_time(settings: &Settings) -> usize {
 /// exact score is tested against it with a null window: it fails low (a lower upper bound) or
 /// scores exactly and joins the best. Where the limits cut it short, the rest keep their
 /// bounds. Moves proved lost keep their scores.
+///
+/// A move tested against a winning mate is known only to be no better than it, and a
+/// full-window search at the mate's depth seldom ends in time: such moves among the best `top`
+/// are deepened together from one ply, each keeping its deepest exact score (with its depth),
+/// and the rest of the pass runs at the depth they all reached.
 fn exact_pass(
     searcher: &mut Searcher<'_>,
     scored: &mut [Candidate],
     settings: &Settings,
-    depth: i32,
+    mut depth: i32,
 ) {
     rank(scored);
+    let at_mate: Vec<usize> = (0..scored.len().min(settings.top))
+        .filter(|&i| scored[i].bound != Bound::Exact && scored[i].score > MATE_BOUND)
+        .collect();
+    if !at_mate.is_empty() {
+        let mut reached = 0;
+        'deepen: for d in 1..=depth {
+            for &i in &at_mate {
+                let m = scored[i].mv;
+                let score = searcher.search_root_move(m.index(), d, -MATE - 1, MATE + 1);
+                if searcher.stopped.is_some() {
+                    break 'deepen;
+                }
+                scored[i].set_exact(score, searcher.line_from(m));
+                scored[i].depth = d as u32;
+            }
+            reached = d;
+        }
+        if reached == 0 {
+            return;
+        }
+        depth = reached;
+    }
     for cand in scored.iter_mut().take(settings.top) {
         if cand.bound == Bound::Exact {
             continue;

@@ -187,7 +187,9 @@ pub struct AnalyzeCandidate {
     /// `"exact"`, or `"upper"`: the move is no better than `score` (it was searched with a
     /// null window against the `top`-th score).
     pub bound: BoundKind,
-    /// The side to move's chance of winning after this move.
+    /// The side to move's chance of winning after this move, from `score`: a bound like it
+    /// when `bound` is not exact (an upper bound of 9000, a move tested against a winning
+    /// mate, says only that the move wins no more surely than the mate).
     pub win_prob: f64,
     /// A verified forced result: the winner's moves up to its five, positive when the side to
     /// move wins, negative when it loses.

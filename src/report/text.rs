@@ -36,30 +36,43 @@ const WHITE_INK: Ink = Ink::BrightCyan;
 const FORBIDDEN_INK: Ink = Ink::Yellow;
 /// Each candidate's heat, 0 (worst) to 9 (best). A proved win is 9 and a proved loss 0; the
 /// other scores spread linearly over the digits between (1 to 8 when there are both, so a mate
-/// does not squeeze every other move onto one digit).
-fn heat(candidates: &[Candidate]) -> Vec<u8> {
+/// does not squeeze every other move onto one digit). The spread is set by the exact scores
+/// when there are any: a bound says only that a move is at most (or at least) some value, and
+/// one tested against a mate (at most "winning") would otherwise squeeze every exact score
+/// onto the cold digits and shade itself as a near win. An upper bound above every exact score
+/// says nothing about where the move stands among them: `None`, drawn `?`. Other bounds are
+/// shaded as their value, kept within the exact scores' range.
+fn heat(candidates: &[Candidate]) -> Vec<Option<u8>> {
     let mated = |sign: i32| {
         candidates
             .iter()
             .any(|c| c.mate_in.is_some_and(|n| n.signum() == sign))
     };
     let (floor, ceiling) = (u8::from(mated(-1)), 9 - u8::from(mated(1)));
-    let (lo, hi) = candidates
-        .iter()
-        .filter(|c| c.mate_in.is_none())
-        .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
-            (lo.min(c.score), hi.max(c.score))
-        });
+    let range = |exact_only: bool| {
+        candidates
+            .iter()
+            .filter(|c| c.mate_in.is_none() && (!exact_only || c.bound == Bound::Exact))
+            .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
+                (lo.min(c.score), hi.max(c.score))
+            })
+    };
+    let (exact, (lo, hi)) = match range(true) {
+        (lo, hi) if lo <= hi => (true, (lo, hi)),
+        _ => (false, range(false)),
+    };
     candidates
         .iter()
         .map(|c| match c.mate_in {
-            Some(n) if n > 0 => 9,
-            Some(_) => 0,
+            Some(n) if n > 0 => Some(9),
+            Some(_) => Some(0),
+            None if exact && c.bound == Bound::Upper && c.score > hi => None,
             None if hi > lo => {
                 let span = i64::from(ceiling - floor);
-                floor + ((c.score - lo) as i64 * span / (hi - lo) as i64) as u8
+                let score = c.score.clamp(lo, hi);
+                Some(floor + ((score - lo) as i64 * span / (hi - lo) as i64) as u8)
             }
-            None => ceiling,
+            None => Some(ceiling),
         })
         .collect()
 }
@@ -115,6 +128,9 @@ pub enum Mark {
     Forbidden,
     /// A scored point on a heat map: 0 (worst) to 9 (best).
     Heat(u8),
+    /// A point on a heat map known only to be no better than some value above every exact
+    /// score (tested against a mate, say): nothing to shade it by.
+    Unranked,
 }
 
 impl Mark {
@@ -123,6 +139,7 @@ impl Mark {
             Mark::Numbered(n, _) => n.to_string(),
             Mark::Forbidden => "#".into(),
             Mark::Heat(d) => d.to_string(),
+            Mark::Unranked => "?".into(),
         }
     }
 }
@@ -191,6 +208,7 @@ fn paint_mark(mark: &Mark, width: usize, style: Style) -> String {
                 .map_or(Ink::BrightRed, |&(_, _, ink)| ink);
             paint(&text, Some(ink), &[], style)
         }
+        Mark::Unranked => paint(&text, None, &[Effect::Dim], style),
     }
 }
 
@@ -206,6 +224,8 @@ pub enum Key {
     Line(Color),
     /// Digits: every scored move, 9 best to 0 worst.
     Heat,
+    /// `?`: moves with only an upper bound above every exact score.
+    Unranked,
 }
 
 impl Key {
@@ -255,6 +275,10 @@ impl Key {
                     String::new()
                 };
                 format!("digits: every scored move, 9 best to 0 worst{ramp}")
+            }
+            Key::Unranked => {
+                let mark = paint("?", None, &[Effect::Dim], style);
+                format!("{mark} known only to be no better than a bound above every exact score")
             }
         }
     }
@@ -424,7 +448,7 @@ pub fn analysis(
         a.candidates
             .iter()
             .zip(heat(&a.candidates))
-            .map(|(c, d)| (c.mv, Mark::Heat(d)))
+            .map(|(c, d)| (c.mv, d.map_or(Mark::Unranked, Mark::Heat)))
             .collect()
     } else {
         a.candidates
@@ -438,6 +462,9 @@ pub fn analysis(
     let marks: Vec<(Point, Mark)> = marks.into_iter().chain(forbidden).collect();
     s.push_str(&self::board(board, &marks, style));
     let mut keys = vec![if heatmap { Key::Heat } else { Key::Best(me) }];
+    if marks.iter().any(|(_, m)| *m == Mark::Unranked) {
+        keys.push(Key::Unranked);
+    }
     if !a.forbidden.is_empty() {
         keys.push(Key::Forbidden);
     }
@@ -462,20 +489,23 @@ pub fn analysis(
         s.push_str("no move to play\n");
     }
     s.push_str(&format!(
-        "{:>4}  {:<5} {:>7} {:>5} {:>6} {:>5}  {}\n",
+        "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}\n",
         "rank", "move", "score", "win%", "mate", "depth", "why · line"
     ));
     let shown = if heatmap { a.candidates.len() } else { top };
     for (k, c) in a.candidates.iter().take(shown).enumerate() {
-        let score = match c.bound {
-            Bound::Exact => format!("{:+}", c.score),
-            _ => format!("<={:+}", c.score),
+        // A bound's score and win chance are bounds too: "<=" at most, ">=" at least.
+        let sign = match c.bound {
+            Bound::Exact => "",
+            Bound::Upper => "<=",
+            Bound::Lower => ">=",
         };
+        let score = format!("{sign}{:+}", c.score);
         let mate = c.mate_in.map(|n| format!("{n:+}")).unwrap_or_default();
         let win = match c.mate_in {
-            Some(n) if n > 0 => 100.0,
-            Some(_) => 0.0,
-            None => win_probability(c.score) * 100.0,
+            Some(n) if n > 0 => "100.0".to_string(),
+            Some(_) => "0.0".to_string(),
+            None => format!("{sign}{:.1}", win_probability(c.score) * 100.0),
         };
         let (makes, stops) = move_words(board, c.mv.index(), me);
         let mut why = Vec::new();
@@ -487,7 +517,7 @@ pub fn analysis(
         }
         let line: Vec<String> = c.pv.iter().map(|p| p.to_string()).collect();
         s.push_str(&format!(
-            "{:>4}  {:<5} {:>7} {:>5.1} {:>6} {:>5}  {}{}{}\n",
+            "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}{}{}\n",
             k + 1,
             c.mv.to_string(),
             score,
