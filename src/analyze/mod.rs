@@ -885,20 +885,40 @@ fn find_vct(
     for (depth, tl) in stages {
         t.limits.depth = depth;
         t.limits.threat_limit = tl;
-        t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if t.time.is_some_and(|left| left.is_zero()) {
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if left.is_some_and(|left| left.is_zero()) {
             return None;
         }
+        // Under a long time limit the unbounded search at threat limit 2 leaves the wider
+        // limits a share: it may take `TL2_FLOOR`, or half the time left if that is more.
+        let capped = threat_limit > DEFAULT_THREAT_LIMIT
+            && tl == DEFAULT_THREAT_LIMIT
+            && depth == crate::solve::NO_LIMIT;
+        t.time = left.map(|left| {
+            if capped {
+                left.min(TL2_FLOOR.max(left / 2))
+            } else {
+                left
+            }
+        });
         let verdict = solver.run(board, &t).ok()?;
         t.limits.nodes = t.limits.nodes.saturating_sub(verdict.nodes);
         match verdict.outcome {
             Outcome::Win => return verdict.proof.map(|p| (p, depth, tl)),
+            // Its share spent, not the whole time: on to the wider limit.
+            Outcome::Unknown if capped && deadline.is_some_and(|d| Instant::now() < d) => {}
             Outcome::Unknown => return None,
             Outcome::NoWin => {}
         }
     }
     None
 }
+
+/// The least time the root VCT's unbounded search at threat limit 2 gets before a wider limit
+/// (see [`find_vct`]): at the default second it has all the time, as before. Past about two
+/// seconds the wider limit gets half: `vct_small_but_long` needs threat limit 3 (1.3M nodes
+/// there against 7.1M at 2), and at 8 s the analysis used to spend all its time at 2.
+const TL2_FLOOR: Duration = Duration::from_secs(1);
 
 /// Whether root move `mv` loses to a forced win of the opponent that the VCT solver finds
 /// (within `deadline`, else `nodes`) and the verifier confirms by `verify_by`: then the
