@@ -441,11 +441,9 @@ mod tests {
             );
             assert!(c.young_heap <= c.heap_budget);
         }
+        // The latest entries survive, the first are gone.
         assert!(c.get(199_999).is_some());
         assert!(c.get(0).is_none());
-        let before = c.len();
-        assert!(before > 0);
-        // An entry taken from the old generation moves to the young one.
         c.clear();
         assert!(c.is_empty());
     }
