@@ -26,7 +26,9 @@ const INF: u32 = 1 << 30;
 /// rest on such a run is reported as unknown.
 pub(super) const INNER_VCF_NODES: u64 = 20_000;
 /// Initial proof number of an unsearched quiet attacker move (a four's is 1). Tuned on the
-/// public VCT set: 2 takes 53M nodes for all 115 cases, 1 took 72M and 3 takes 62M.
+/// public VCT set: 2 takes 53M nodes for all 115 cases, 1 took 72M and 3 takes 62M. Rechecked
+/// with weak proof numbers on the 99 not tagged heavy: 2 takes 11.8M, 1 16.6M and 3 18.6M (and
+/// 3 or 4 for quiet moves that make no open three: 15.3M, 15.8M).
 const QUIET_PN: u32 = 2;
 /// What a node expands to: decided without search, or its children (attacker moves at an OR
 /// node, defender replies at an AND node), best first.
