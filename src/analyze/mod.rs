@@ -600,15 +600,16 @@ fn hash_for_time(settings: &Settings) -> usize {
 }
 
 /// The pass at the last completed `depth`: the best `top` by their bounds get exact scores
-/// and lines (an aspiration window under the bound first), then any bound above the `top`-th
-/// exact score is tested against it with a null window: it fails low (a lower upper bound) or
-/// scores exactly and joins the best. Where the limits cut it short, the rest keep their
-/// bounds. Moves proved lost keep their scores.
+/// and lines, then any bound above the `top`-th exact score is tested against it with a null
+/// window: it fails low (a lower upper bound) or scores exactly and joins the best. Where the
+/// limits cut it short, the rest keep their bounds. Moves proved lost keep their scores.
 ///
-/// A move tested against a winning mate is known only to be no better than it, and a
-/// full-window search at the mate's depth seldom ends in time: such moves among the best `top`
-/// are deepened together from one ply, each keeping its deepest exact score (with its depth),
-/// and the rest of the pass runs at the depth they all reached.
+/// The last iteration can leave the pass little time, and a full search at its depth may not
+/// end in it: the best `top` are deepened together from two plies above it (from one ply for a
+/// move tested against a winning mate, known only to be "no better than a win"), each keeping
+/// its deepest exact score with its own depth, and the null-window tests run at the depth they
+/// all reached. At the last depth a bound from that depth's iteration gets an aspiration window
+/// under it first.
 fn exact_pass(
     searcher: &mut Searcher<'_>,
     scored: &mut [Candidate],
@@ -616,20 +617,33 @@ fn exact_pass(
     mut depth: i32,
 ) {
     rank(scored);
-    let at_mate: Vec<usize> = (0..scored.len().min(settings.top))
-        .filter(|&i| scored[i].bound != Bound::Exact && scored[i].score > MATE_BOUND)
+    let open: Vec<usize> = (0..scored.len().min(settings.top))
+        .filter(|&i| scored[i].bound != Bound::Exact && scored[i].mate_in.is_none())
         .collect();
-    if !at_mate.is_empty() {
+    if !open.is_empty() {
+        let at_mate = open.iter().any(|&i| scored[i].score > MATE_BOUND);
+        let start = if at_mate { 1 } else { (depth - 2).max(1) };
         let mut reached = 0;
-        'deepen: for d in 1..=depth {
-            for &i in &at_mate {
-                let m = scored[i].mv;
-                let score = searcher.search_root_move(m.index(), d, -MATE - 1, MATE + 1);
+        'deepen: for d in start..=depth {
+            for &i in &open {
+                let (m, bound) = (scored[i].mv.index(), scored[i].score);
+                let score = if d == depth && bound < MATE_BOUND && scored[i].bound == Bound::Upper {
+                    let (lo, hi) = (bound - 2 * ASPIRATION, bound + 1);
+                    let score = searcher.search_root_move(m, d, lo, hi);
+                    if score <= lo && searcher.stopped.is_none() {
+                        searcher.search_root_move(m, d, -MATE - 1, hi)
+                    } else {
+                        score
+                    }
+                } else {
+                    searcher.search_root_move(m, d, -MATE - 1, MATE + 1)
+                };
                 if searcher.stopped.is_some() {
                     break 'deepen;
                 }
-                scored[i].set_exact(score, searcher.line_from(m));
-                scored[i].depth = d as u32;
+                let cand = &mut scored[i];
+                cand.set_exact(score, searcher.line_from(cand.mv));
+                cand.depth = d as u32;
             }
             reached = d;
         }
@@ -637,21 +651,6 @@ fn exact_pass(
             return;
         }
         depth = reached;
-    }
-    for cand in scored.iter_mut().take(settings.top) {
-        if cand.bound == Bound::Exact {
-            continue;
-        }
-        let m = cand.mv.index();
-        let (lo, hi) = (cand.score - 2 * ASPIRATION, cand.score + 1);
-        let mut score = searcher.search_root_move(m, depth, lo, hi);
-        if score <= lo && searcher.stopped.is_none() {
-            score = searcher.search_root_move(m, depth, -MATE - 1, hi);
-        }
-        if searcher.stopped.is_some() {
-            break;
-        }
-        cand.set_exact(score, searcher.line_from(cand.mv));
     }
     // A bound above the `top`-th exact score is tested against it with a null window:
     // it fails low (a lower upper bound) or scores exactly and joins the best.
@@ -725,6 +724,17 @@ fn rank_exact_first(c: &mut [Candidate]) {
         _ => 1,
     };
     c.sort_by(|a, b| group(a).cmp(&group(b)).then(b.score.cmp(&a.score)));
+    // The best move is the best of the deepest exact scores: a move the final pass scored at
+    // a shallower depth is listed by its score but does not displace it. A mate stays first.
+    let plain = |x: &Candidate| x.bound == Bound::Exact && x.score.abs() < MATE_BOUND;
+    let deepest = c.iter().filter(|x| plain(x)).map(|x| x.depth).max();
+    if let (Some(first), Some(deepest)) = (c.first(), deepest)
+        && plain(first)
+        && first.depth < deepest
+        && let Some(k) = c.iter().position(|x| plain(x) && x.depth == deepest)
+    {
+        c[..=k].rotate_right(1);
+    }
 }
 
 /// The share of a time limit the opponent's threat search may take, and each check of a move
