@@ -54,9 +54,8 @@ impl Cell {
     }
 }
 
-/// Journal entries a board can hold: at least 40 for each stone of the largest board, rounded
-/// up to a power of two so that an index masked by `JOURNAL - 1` needs no bounds check.
-const JOURNAL: usize = (40 * MAX_SIZE as usize * MAX_SIZE as usize).next_power_of_two();
+/// Journal entries one placement may write: at most 40 (ten cells on each of four lines).
+const STEP_ENTRIES: usize = 40;
 
 /// A board of a given size and rule, with the stones on it and the side to move.
 ///
@@ -89,10 +88,11 @@ pub struct Board {
     flags: [u8; CELLS],
     /// Shapes overwritten by each placement, `(cell, line, old shape)` packed, so taking the
     /// stone off restores them instead of re-reading the table; `marks` holds where each
-    /// placement's entries start. Placements and removals nest (play/undo, drop/lift). The
-    /// journal has room for every stone's 40 entries, so writing one never checks capacity:
-    /// its first `journal_len` entries are live.
-    journal: Box<[u32; JOURNAL]>,
+    /// placement's entries start. Placements and removals nest (play/undo, drop/lift). A
+    /// placement first makes sure the journal has [`STEP_ENTRIES`] entries past its live ones,
+    /// so it never grows mid-placement: its first `journal_len` entries are live. A copy of
+    /// the board takes only the live entries.
+    journal: Vec<u32>,
     journal_len: usize,
     marks: Vec<u32>,
     table: &'static shape::Compact,
@@ -114,14 +114,6 @@ pub struct Board {
     history: Vec<Point>,
     setup_stones: u16,
     counts: [u16; 2],
-}
-
-/// A zeroed journal, made on the heap.
-fn new_journal() -> Box<[u32; JOURNAL]> {
-    vec![0; JOURNAL]
-        .into_boxed_slice()
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("the journal has JOURNAL entries"))
 }
 
 /// Combination classes a cell can show for a colour ([`combo_class`]).
@@ -290,7 +282,7 @@ impl Board {
             fives: [Bits::default(); 2],
             fours: [Bits::default(); 2],
             flags: [0; CELLS],
-            journal: new_journal(),
+            journal: Vec::new(),
             journal_len: 0,
             marks: Vec::new(),
             table: shape::compact(rule),
@@ -665,7 +657,13 @@ impl Board {
             delta.sub(self.shapes[i][d]);
         }
         self.marks.push(self.journal_len as u32);
-        let mut n = self.journal_len;
+        let base = self.journal_len;
+        if self.journal.len() < base + STEP_ENTRIES {
+            // Grows by doubling, so a search's placements reach a steady size at once.
+            self.journal
+                .resize((base + STEP_ENTRIES).max(2 * self.journal.len()), 0);
+        }
+        let mut n = base;
         for (d, &step) in DIRS.iter().enumerate() {
             let (line, pos) = line_of(i, d);
             let l = self.lines[d][line] | (code as u64) << (2 * pos);
@@ -683,8 +681,7 @@ impl Board {
                         delta.sub(old);
                         delta.add(new);
                     }
-                    self.journal[n & (JOURNAL - 1)] =
-                        (q as u32) << 10 | (d as u32) << 8 | old as u32;
+                    self.journal[n] = (q as u32) << 10 | (d as u32) << 8 | old as u32;
                     n += usize::from(new != old);
                     // The cell's five and four flags change only if this line's do.
                     if shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize] {
@@ -721,7 +718,7 @@ impl Board {
             Some(start) => {
                 while self.journal_len > start as usize {
                     self.journal_len -= 1;
-                    let e = self.journal[self.journal_len & (JOURNAL - 1)];
+                    let e = self.journal[self.journal_len];
                     let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
                     let now = self.shapes[q][d];
                     if self.tracking {
@@ -857,7 +854,7 @@ impl Board {
 impl Clone for Board {
     fn clone(&self) -> Board {
         let mut b = Board {
-            journal: new_journal(),
+            journal: Vec::new(),
             marks: Vec::new(),
             history: Vec::new(),
             ..*self
@@ -878,7 +875,8 @@ impl Clone for Board {
         self.fours = source.fours;
         self.flags = source.flags;
         let n = source.journal_len;
-        self.journal[..n].copy_from_slice(&source.journal[..n]);
+        self.journal.clear();
+        self.journal.extend_from_slice(&source.journal[..n]);
         self.journal_len = n;
         self.marks.clone_from(&source.marks);
         self.table = source.table;
