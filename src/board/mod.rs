@@ -853,14 +853,12 @@ impl Board {
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        let mut b = Board {
-            journal: Vec::new(),
-            marks: Vec::new(),
-            history: Vec::new(),
+        Board {
+            journal: self.journal[..self.journal_len].to_vec(),
+            marks: self.marks.clone(),
+            history: self.history.clone(),
             ..*self
-        };
-        b.clone_from(self);
-        b
+        }
     }
 
     /// Copies `source` into this board, reusing its move lists' memory: a solver that keeps a

@@ -112,8 +112,13 @@ impl Solver {
         limits: Limits,
         shortest: bool,
     ) -> Solution {
-        let mut scratch = self.scratch.take().unwrap_or_else(|| board.clone());
-        scratch.clone_from(board);
+        let mut scratch = match self.scratch.take() {
+            Some(mut scratch) => {
+                scratch.clone_from(board);
+                scratch
+            }
+            None => board.clone(),
+        };
         scratch.set_to_move(attacker);
         let first = if shortest { 1 } else { limits.depth };
         let mut nodes = 0;
