@@ -13,8 +13,9 @@
 //! and principal variations, every other candidate at least an upper bound from the same
 //! iteration. The VCT solver looks for a forced win of the side to move within a budget:
 //! before the search on one thread, beside it on more, where the other threads search the
-//! root in parallel over the shared table (Lazy SMP). When the opponent has a forced win were
-//! the side to move to pass, the best moves are checked against it (see `Defence`): a move
+//! root in parallel over the shared table (Lazy SMP). Whether the opponent has a forced win
+//! were the side to move to pass is asked before the search (beside the VCT on more threads);
+//! when it has, the best moves are checked against it (see `Defence`): a move
 //! after which the opponent's VCT is found and verified is a proved loss. **Every mate that is
 //! reported has been verified** by the solvers' checks (a win's proof against every defence; a
 //! loss as the opponent's verified win after the move); one that cannot be is reported as an
@@ -364,24 +365,30 @@ pub fn analyze(
     // The opponent's threat: a forced win of its were the side to move to pass. Then the
     // search's best moves are checked, best first, until one leaves the opponent no forced
     // win that the solver finds (see `Defence`).
+    // With the root VCT on a thread of its own, this check runs beside it (the thread starts
+    // first), so the VCT has the whole time; on one thread it runs before the search.
     let mut defence = Defence::default();
     let times = (start, verify_deadline);
-    if settings.threat_checks && settings.depth != Some(1) && vct_win.is_none() {
+    let check_threat = settings.threat_checks && settings.depth != Some(1) && vct_win.is_none();
+    let threatened = |solver: &mut task::Solver| {
         let deadline = settings
             .time
             .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.45)));
-        defence.threatened = find_vct(
+        find_vct(
             board,
             me.opponent(),
             settings.root_vct_nodes,
-            &mut solver,
+            solver,
             deadline,
             settings.defence_threat_limit,
         )
-        .is_some();
+        .is_some()
+    };
+    if check_threat && !parallel_vct {
+        defence.threatened = threatened(&mut solver);
     }
     let helper_nodes = AtomicU64::new(0);
-    let search_start = Instant::now();
+    let mut search_start = Instant::now();
     std::thread::scope(|scope| {
         let search_helper = |id: usize| {
             helper(
@@ -411,6 +418,10 @@ pub fn analyze(
                 win
             })
         });
+        if check_threat && parallel_vct {
+            defence.threatened = threatened(&mut solver);
+            search_start = Instant::now();
+        }
         for id in 1 + usize::from(parallel_vct)..threads {
             scope.spawn(move || search_helper(id));
         }
