@@ -319,6 +319,10 @@ pub fn analyze(
     let tt = Table::new(search_bytes / 8 * 7)?;
     let vcf_bytes = search_bytes / 8 / threads;
     let halt = AtomicBool::new(false);
+    // Set by the VCT thread once it has a verified win: the side to move wins whatever the
+    // opponent threatens, so the main thread checks no more moves against that threat (as on
+    // one thread, where a win found first skips the threat check).
+    let vct_won = AtomicBool::new(false);
     let mut searcher = Searcher::new(board, settings, iteration_deadline, &tt, vcf_bytes, None)?;
     searcher.set_limits(iteration_deadline, settings.nodes.map(|n| n - n / 5));
     // Root moves: (move, score, bound, pv, depth).
@@ -402,6 +406,7 @@ pub fn analyze(
                 &helper_nodes,
             )
         };
+        let vct_won = &vct_won;
         let vct_thread = vct_solver.as_mut().map(|vct_solver| {
             scope.spawn(move || {
                 let nodes = settings.root_vct_nodes;
@@ -414,6 +419,9 @@ pub fn analyze(
                     verify_deadline,
                     ROOT_THREAT_LIMIT,
                 );
+                if win.is_some() {
+                    vct_won.store(true, Relaxed);
+                }
                 search_helper(1);
                 win
             })
@@ -491,7 +499,9 @@ pub fn analyze(
             }
             rank(&mut next);
             scored = next;
-            defence.check(board, &mut scored, settings, &mut solver, times, 1);
+            if !vct_won.load(Relaxed) {
+                defence.check(board, &mut scored, settings, &mut solver, times, 1);
+            }
             analysis.depth = depth;
             progress(&Progress {
                 depth,
@@ -514,11 +524,15 @@ pub fn analyze(
         searcher.set_limits(search_deadline, settings.nodes);
         let top = settings.top.max(1);
         rank_exact_first(&mut scored);
-        defence.check(board, &mut scored, settings, &mut solver, times, top);
+        if !vct_won.load(Relaxed) {
+            defence.check(board, &mut scored, settings, &mut solver, times, top);
+        }
         if !settings.all && analysis.depth >= 2 {
             let depth = analysis.depth as i32;
             exact_pass(&mut searcher, &mut scored, settings, depth);
-            while defence.check(board, &mut scored, settings, &mut solver, times, top) {
+            while !vct_won.load(Relaxed)
+                && defence.check(board, &mut scored, settings, &mut solver, times, top)
+            {
                 exact_pass(&mut searcher, &mut scored, settings, depth);
             }
         }
