@@ -433,6 +433,12 @@ pub fn analyze(
         for id in 1 + usize::from(parallel_vct)..threads {
             scope.spawn(move || search_helper(id));
         }
+        // Checks of the first `count` moves against the opponent's threat; none once the VCT
+        // thread has a verified win. True when one was refuted.
+        let mut check = |scored: &mut [Candidate], count: usize| {
+            !vct_won.load(Relaxed)
+                && defence.check(board, scored, settings, &mut solver, times, count)
+        };
         let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
         let soft = settings.time.map(|t| t.mul_f64(0.55));
         for depth in 1..=max_depth {
@@ -499,9 +505,7 @@ pub fn analyze(
             }
             rank(&mut next);
             scored = next;
-            if !vct_won.load(Relaxed) {
-                defence.check(board, &mut scored, settings, &mut solver, times, 1);
-            }
+            check(&mut scored, 1);
             analysis.depth = depth;
             progress(&Progress {
                 depth,
@@ -524,15 +528,11 @@ pub fn analyze(
         searcher.set_limits(search_deadline, settings.nodes);
         let top = settings.top.max(1);
         rank_exact_first(&mut scored);
-        if !vct_won.load(Relaxed) {
-            defence.check(board, &mut scored, settings, &mut solver, times, top);
-        }
+        check(&mut scored, top);
         if !settings.all && analysis.depth >= 2 {
             let depth = analysis.depth as i32;
             exact_pass(&mut searcher, &mut scored, settings, depth);
-            while !vct_won.load(Relaxed)
-                && defence.check(board, &mut scored, settings, &mut solver, times, top)
-            {
+            while check(&mut scored, top) {
                 exact_pass(&mut searcher, &mut scored, settings, depth);
             }
         }
