@@ -189,13 +189,15 @@ impl<'a> Searcher<'a> {
         if (depth <= 0 || ply >= MAX_PLY) && self.board.five_points(me.opponent()).is_empty() {
             return self.quiesce(ply);
         }
-        // The table before the move list: a cut here costs no generation.
+        // The table before the move list: a cut here costs no generation. Not in a principal
+        // variation node (a window wider than null): a cut there would leave the line shown to
+        // the user ending at this node.
         let key = self.board.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.get(key) {
             tt_move = e.best;
             let score = from_tt(e.score, ply);
-            if e.depth >= depth {
+            if e.depth >= depth && beta - alpha == 1 {
                 match e.bound {
                     Bound::Exact => return score,
                     Bound::Lower if score >= beta => return score,

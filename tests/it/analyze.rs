@@ -321,6 +321,26 @@ fn parallel_search_finds_the_same_verified_win() {
 }
 
 #[test]
+fn every_exact_score_shows_a_line_as_deep_as_its_search() {
+    // Two threads share the table, so a root move's reply is often already scored there at
+    // full depth; the line shown must still go down to the horizon (it used to stop at the
+    // move itself).
+    let midgame = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt");
+    for id in ["tengen/midgame-freestyle-3", "tengen/midgame-renju-3"] {
+        let a = analyze(&[midgame, "--id", id, "--depth", "6", "--threads", "2"]);
+        let exact: Vec<_> = a
+            .candidates
+            .iter()
+            .filter(|c| c.bound == BoundKind::Exact && c.mate_in.is_none())
+            .collect();
+        assert!(exact.len() >= 5, "{id}: {exact:?}");
+        for c in exact {
+            assert!(c.pv.len() >= c.depth as usize, "{id}: {c:?}");
+        }
+    }
+}
+
+#[test]
 fn a_move_that_loses_to_the_opponents_threats_is_proved_lost() {
     // A self-play game (freestyle): black to move, and white has a VCT were black to pass.
     // At 200 ms a move the search, blind past its horizon, chose e9, and white won. Now the
