@@ -370,27 +370,11 @@ pub fn analyze(
     // search's best moves are checked, best first, until one leaves the opponent no forced
     // win that the solver finds (see `Defence`).
     // With the root VCT on a thread of its own, this check runs beside it (the thread starts
-    // first), so the VCT has the whole time; on one thread it runs before the search.
+    // first), so the VCT has the whole time; on one thread it runs before the search. Either
+    // way the other search threads start after it.
     let mut defence = Defence::default();
     let times = (start, verify_deadline);
     let check_threat = settings.threat_checks && settings.depth != Some(1) && vct_win.is_none();
-    let threatened = |solver: &mut task::Solver| {
-        let deadline = settings
-            .time
-            .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.45)));
-        find_vct(
-            board,
-            me.opponent(),
-            settings.root_vct_nodes,
-            solver,
-            deadline,
-            settings.defence_threat_limit,
-        )
-        .is_some()
-    };
-    if check_threat && !parallel_vct {
-        defence.threatened = threatened(&mut solver);
-    }
     let helper_nodes = AtomicU64::new(0);
     let mut search_start = Instant::now();
     std::thread::scope(|scope| {
@@ -426,8 +410,19 @@ pub fn analyze(
                 win
             })
         });
-        if check_threat && parallel_vct {
-            defence.threatened = threatened(&mut solver);
+        if check_threat {
+            let deadline = settings
+                .time
+                .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.45)));
+            defence.threatened = find_vct(
+                board,
+                me.opponent(),
+                settings.root_vct_nodes,
+                &mut solver,
+                deadline,
+                settings.defence_threat_limit,
+            )
+            .is_some();
             search_start = Instant::now();
         }
         for id in 1 + usize::from(parallel_vct)..threads {
