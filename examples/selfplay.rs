@@ -15,9 +15,14 @@
 //! search at a fixed depth N), `window3` (the default with a 7x7 window), `nochecks` (the
 //! default without the checks against the opponent's threats), `combo` and `combo2` (the
 //! default with the combination weights of `SELFPLAY_COMBO` / `SELFPLAY_COMBO2`, given as
-//! `own1,own2,own3,own4;their1,their2,their3,their4`, for tuning them). Openings: a file of RIF move lists, one a line (black first), else 3 to
-//! 5 stones near the centre drawn with a fixed seed and kept when a depth-4 analysis scores
-//! them within ±60 for the side to move.
+//! `own1,own2,own3,own4;their1,their2,their3,their4`, for tuning them).
+//!
+//! Openings: by default the 120 a rule in `examples/openings/` (renju's for renju, freestyle's
+//! for freestyle and standard), 3 to 5 stones that Rapfi scores as balanced (made by
+//! `scripts/make-openings.py`); `--games` beyond twice that many plays the first ones again.
+//! `--openings FILE` reads RIF move lists, one a line (black first, `#` starts a comment);
+//! `--openings drawn` draws 3 to 5 stones near the centre with a fixed seed and keeps them when
+//! a depth-4 analysis scores them within ±60 for the side to move.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -129,13 +134,34 @@ fn parse_moves(line: &str) -> Option<Vec<Point>> {
     line.split_whitespace().map(|m| m.parse().ok()).collect()
 }
 
-/// Openings from a file, else drawn and balanced by a quick analysis.
+/// The shipped openings, each rule's list.
+const FREESTYLE_OPENINGS: &str = include_str!("openings/freestyle.txt");
+const RENJU_OPENINGS: &str = include_str!("openings/renju.txt");
+
+/// `count` openings: from `--openings FILE`, drawn (`--openings drawn`), else the shipped
+/// list for the rule, taken in order and round again when `count` is more.
 fn openings(args: &[String], rule: Rule, count: usize) -> Vec<Vec<Point>> {
     let file = arg(args, "--openings", "");
-    if !file.is_empty() {
-        let text = std::fs::read_to_string(&file).expect("the openings file reads");
-        return text.lines().filter_map(parse_moves).take(count).collect();
+    if file == "drawn" {
+        return drawn(rule, count);
     }
+    let text = match file.as_str() {
+        "" if rule == Rule::Renju => RENJU_OPENINGS.to_string(),
+        "" => FREESTYLE_OPENINGS.to_string(),
+        _ => std::fs::read_to_string(&file).expect("the openings file reads"),
+    };
+    let list: Vec<Vec<Point>> = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| parse_moves(line).expect("each opening is a RIF move list"))
+        .collect();
+    assert!(!list.is_empty(), "no openings in {file}");
+    list.iter().cycle().take(count).cloned().collect()
+}
+
+/// `count` openings drawn near the centre and balanced by a quick analysis.
+fn drawn(rule: Rule, count: usize) -> Vec<Vec<Point>> {
     let mut seed = 0x243F_6A88_85A3_08D3u64;
     let mut next = || {
         seed ^= seed << 13;
