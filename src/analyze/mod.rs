@@ -915,6 +915,13 @@ fn find_vct(
     for (depth, tl) in stages {
         t.limits.depth = depth;
         t.limits.threat_limit = tl;
+        // The quick-style pass only under a bound: the unbounded searches are the long ones,
+        // which the deep style alone finds sooner (see `vct::search::Style`).
+        t.limits.quick_nodes = if depth == crate::solve::NO_LIMIT {
+            0
+        } else {
+            crate::solve::vct::search::QUICK_NODES
+        };
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if left.is_some_and(|left| left.is_zero()) {
             return None;
@@ -1016,6 +1023,7 @@ fn verify_mate(
             nodes: settings.verify_nodes,
             threat_limit: 3,
             deadline,
+            ..Limits::default()
         };
         let tree = Attack {
             mv,

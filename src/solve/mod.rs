@@ -132,6 +132,9 @@ pub struct Limits {
     pub threat_limit: u32,
     /// A moment after which the search stops and answers unknown, like a spent budget.
     pub deadline: Option<std::time::Instant>,
+    /// VCT: the nodes of the quick-style pass that runs before the deep one (0: the deep one
+    /// alone); see [`vct::search::QUICK_NODES`].
+    pub quick_nodes: u64,
 }
 
 /// The bound when none is given: more attacker moves than a board has points.
@@ -149,6 +152,7 @@ impl Default for Limits {
             nodes: DEFAULT_MAX_NODES,
             threat_limit: DEFAULT_THREAT_LIMIT,
             deadline: None,
+            quick_nodes: vct::search::QUICK_NODES,
         }
     }
 }

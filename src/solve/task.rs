@@ -120,6 +120,7 @@ impl Task {
                     .or(puzzle.threat_limit)
                     .unwrap_or(DEFAULT_THREAT_LIMIT),
                 deadline: None,
+                quick_nodes: crate::solve::vct::search::QUICK_NODES,
             },
             shortest: false,
             verify: true,

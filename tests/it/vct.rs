@@ -239,6 +239,7 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         threat_limit: 1,
         nodes: 100_000,
         deadline: None,
+        ..Limits::default()
     };
     let err = verify::proof(&board, Color::Black, &tree, bounds).unwrap_err();
     assert!(err.problem.contains("counter-example"), "{err}");
@@ -267,6 +268,7 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         threat_limit: 1,
         nodes: 100_000,
         deadline: None,
+        ..Limits::default()
     };
     let checked = verify::proof(&board, Color::Black, doc.proof.as_ref().unwrap(), bounds).unwrap();
     assert!(
@@ -299,8 +301,9 @@ mod symmetry {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
-        /// Random positions under every rule: a VCT decided on a board is decided the same way
-        /// on its mirror image, and every win passes the proof verifier.
+        /// Random positions under every rule: a VCT decided on a board (quick style: its
+        /// pass has the whole budget) is decided the same way on its mirror image (deep style),
+        /// and every win passes the proof verifier.
         #[test]
         fn symmetries_preserve_vct(
             rule in prop::sample::select(Rule::ALL.to_vec()),
@@ -310,13 +313,14 @@ mod symmetry {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let mirrored = crate::mirrored(&board, t);
-            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2, deadline: None };
+            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2, deadline: None, ..Limits::default() };
+            let deep = Limits { quick_nodes: 0, ..limits };
             let a = vct::solve(&board, board.to_move(), limits, 8).unwrap();
-            let b = vct::solve(&mirrored, board.to_move(), limits, 8).unwrap();
+            let b = vct::solve(&mirrored, board.to_move(), deep, 8).unwrap();
             if a.outcome != Outcome::Unknown && b.outcome != Outcome::Unknown {
                 prop_assert_eq!(a.outcome, b.outcome, "{:?}", board);
             }
-            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000, deadline: None };
+            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000, deadline: None, ..Limits::default() };
             for (solution, on) in [(&a, &board), (&b, &mirrored)] {
                 if let Some(tree) = &solution.proof {
                     let checked = verify::proof(on, board.to_move(), tree, bounds);
@@ -348,7 +352,7 @@ mod reach {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let attacker = board.to_move();
-            let limits = Limits { depth: 8, count_five: false, nodes: 200_000, threat_limit: 2, deadline: None };
+            let limits = Limits { depth: 8, count_five: false, nodes: 200_000, threat_limit: 2, deadline: None, ..Limits::default() };
             let found = vcf::solve(&board, attacker, limits, true);
             prop_assume!(found.outcome == Outcome::Win);
             let reach = verify::vcf_line_reach(&board, attacker, &found.line).unwrap();
@@ -393,7 +397,7 @@ mod deepening {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let attacker = board.to_move();
-            let limits = Limits { depth: 12, count_five: false, nodes: 400_000, threat_limit: 2, deadline: None };
+            let limits = Limits { depth: 12, count_five: false, nodes: 400_000, threat_limit: 2, deadline: None, ..Limits::default() };
             let full = vcf::solve(&board, attacker, limits, false);
             let short = vcf::solve(&board, attacker, limits, true);
             prop_assume!(full.outcome != Outcome::Unknown && short.outcome != Outcome::Unknown);
@@ -564,15 +568,20 @@ mod reference {
     fn agree(board: Board, depth: u32, threat_limit: u32) -> Result<(), TestCaseError> {
         prop_assume!(board.winner().is_none());
         let attacker = board.to_move();
-        let limits = Limits {
-            depth,
-            count_five: false,
-            nodes: 5_000_000,
-            threat_limit,
-            deadline: None,
-        };
-        let got = vct::solve(&board, attacker, limits, 8).unwrap().outcome;
-        prop_assume!(got != Outcome::Unknown);
+        // Each style alone: the deep one (no quick pass), the quick one (its pass has the
+        // whole budget).
+        let styles = [0, u64::MAX].map(|quick_nodes| {
+            let limits = Limits {
+                depth,
+                count_five: false,
+                nodes: 5_000_000,
+                threat_limit,
+                deadline: None,
+                quick_nodes,
+            };
+            vct::solve(&board, attacker, limits, 8).unwrap().outcome
+        });
+        prop_assume!(styles.iter().all(|&got| got != Outcome::Unknown));
         let mut r = Reference {
             attacker,
             threat_limit,
@@ -586,7 +595,7 @@ mod reference {
             Outcome::NoWin
         };
         prop_assume!(r.budget > 0);
-        prop_assert_eq!(got, want, "{:?}", board);
+        prop_assert_eq!(styles, [want; 2], "{:?}", board);
         Ok(())
     }
 
@@ -636,6 +645,7 @@ fn shared_subtrees_are_written_once_and_read_back() {
         threat_limit: 2,
         nodes: 1_000_000,
         deadline: None,
+        ..Limits::default()
     };
     verify::proof(&board, Color::Black, tree, bounds).unwrap();
     // Written back, the JSON is the same text.

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::search::INNER_VCF_NODES;
-use super::search::{Expansion, Solver};
+use super::search::{Expansion, Solver, Style};
 use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
 use crate::pattern::{Class, Shape};
 use crate::solve::{Limits, Outcome, order_score};
@@ -61,11 +61,19 @@ impl Solver {
                 children.push((0, q as u16));
             }
         } else {
+            // Deep style: fours first, then by shape; quick style: by potential alone.
+            let quick = self.style == Style::Quick;
+            let score = |board: &Board, i: usize, four: bool| {
+                if quick {
+                    potential(board, i, a)
+                } else {
+                    i32::from(four) * 1000 + order_score(&Class::of(&board.shapes(i, a)))
+                }
+            };
             let fours: Vec<usize> = self.board.four_points(a).iter().collect();
             for i in fours {
                 if self.legal(a, i) {
-                    let c = Class::of(&self.board.shapes(i, a));
-                    children.push((1000 + order_score(&c), i as u16));
+                    children.push((score(&self.board, i, true), i as u16));
                 }
             }
             // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
@@ -78,8 +86,7 @@ impl Solver {
             };
             for i in self.beat_defender_vcf(quiet) {
                 if self.legal(a, i) {
-                    let c = Class::of(&self.board.shapes(i, a));
-                    children.push((order_score(&c), i as u16));
+                    children.push((score(&self.board, i, false), i as u16));
                 }
             }
         }
@@ -410,6 +417,29 @@ fn mark_windows(board: &Board, i: usize, color: Color, stones: usize, out: &mut 
             }
         }
     }
+}
+
+/// The potential of point `i` for `color`: in each direction, the largest count of `color`
+/// stones plus one over the five-cell windows through `i` with no wall and no opponent stone
+/// (counting only windows with a stone), times the number of windows that reach it; summed over
+/// the four directions. A point in many well-filled open windows scores high, whether or not
+/// it makes a four now. The quick style orders attacker moves by it.
+fn potential(board: &Board, i: usize, color: Color) -> i32 {
+    let mut total = 0;
+    for step in DIRS {
+        let (mut best, mut count) = (0, 0);
+        for start in -4..=0isize {
+            let cells: [usize; 5] =
+                std::array::from_fn(|k| (i as isize + (start + k as isize) * step) as usize);
+            match open_window(board, &cells, color) {
+                Some(n) if n >= 1 && n + 1 > best => (best, count) = (n + 1, 1),
+                Some(n) if n >= 1 && n + 1 == best => count += 1,
+                _ => {}
+            }
+        }
+        total += (best * count) as i32;
+    }
+    total
 }
 
 /// The number of `color` stones in a five-cell window, or `None` when it holds a wall or an

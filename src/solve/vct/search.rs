@@ -30,6 +30,27 @@ pub(super) const INNER_VCF_NODES: u64 = 20_000;
 /// with weak proof numbers on the 99 not tagged heavy: 2 takes 11.8M, 1 16.6M and 3 18.6M (and
 /// 3 or 4 for quiet moves that make no open three: 15.3M, 15.8M).
 const QUIET_PN: u32 = 2;
+/// How the df-pn search weighs and orders nodes. Each style is exact (the same moves, the same
+/// verdicts); they differ in which part of the tree they search first, and a solve tries
+/// [`Style::Quick`] within [`Limits::quick_nodes`] before [`Style::Deep`] (see the module
+/// notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Proof numbers summed at AND nodes, the plain `second + 1` threshold, unseen children
+    /// numbered by their siblings' count (the OR node's attacks: proof number n; the AND
+    /// node's replies: disproof number n), attacker moves ordered by their potential (the
+    /// attacker stones in the open windows through the point). Finds short proofs in narrow
+    /// trees fast; lost in wide ones full of transpositions.
+    Quick,
+    /// Weak proof numbers at AND nodes, the 1 + epsilon threshold, fours before quiet moves
+    /// (proof number 1 against [`QUIET_PN`]). Slower to a quick win, far faster on long ones.
+    Deep,
+}
+
+/// The node budget of the [`Style::Quick`] pass by default. On the 99 public VCT cases not tagged heavy it
+/// decides 80 of them; the rest pay it on top of the deep search.
+pub const QUICK_NODES: u64 = 300_000;
+
 /// What a node expands to: decided without search, or its children (attacker moves at an OR
 /// node, defender replies at an AND node), best first.
 #[derive(Clone)]
@@ -45,6 +66,7 @@ pub(super) enum Expansion {
 /// move-list cache a quarter, and each VCF solver's failure table an eighth.
 pub struct Solver {
     pub(super) board: Board,
+    pub(super) style: Style,
     pub(super) attacker: Color,
     pub(super) limits: Limits,
     pub(super) nodes: u64,
@@ -88,6 +110,7 @@ impl Solver {
             .expect("the default size is valid");
         Ok(Solver {
             board,
+            style: Style::Deep,
             attacker: Color::Black,
             limits: Limits::default(),
             nodes: 0,
@@ -111,10 +134,11 @@ impl Solver {
     /// `limits`. The tables of the previous solve are forgotten first, so the answer and its
     /// node count do not depend on what ran before.
     pub fn solve(&mut self, board: &Board, attacker: Color, limits: Limits) -> VctSolution {
-        self.begin(board, attacker, limits);
-        let depth = self.limits.depth;
-        let (pn, dn) = self.run(true, depth);
-        self.finish(pn, dn, |s| s.prove_or(depth))
+        self.in_styles(board, attacker, limits, |s| {
+            let depth = s.limits.depth;
+            let (pn, dn) = s.run(true, depth);
+            s.finish(pn, dn, |s| s.prove_or(depth))
+        })
     }
 
     /// Solves VCT for `attacker` with its first move fixed: whether `first` wins within
@@ -129,38 +153,77 @@ impl Solver {
         limits: Limits,
         first: Point,
     ) -> VctSolution {
-        self.begin(board, attacker, limits);
-        let depth = self.limits.depth;
-        let (a, d) = (attacker, attacker.opponent());
-        let i = first.index();
-        let no_win = VctSolution {
-            outcome: Outcome::NoWin,
-            proof: None,
-            nodes: 0,
-        };
-        if depth == 0 || self.board.cell(i) != Cell::Empty || !self.legal(a, i) {
-            return no_win;
-        }
-        if self.board.five_points(a).contains(i) {
-            return VctSolution {
-                outcome: Outcome::Win,
-                proof: Some(Attack {
-                    mv: first,
-                    ending: Some(crate::solve::Ending::Five),
-                    defences: Vec::new(),
-                }),
-                nodes: 1,
+        self.in_styles(board, attacker, limits, |s| {
+            let depth = s.limits.depth;
+            let (a, d) = (attacker, attacker.opponent());
+            let i = first.index();
+            let no_win = VctSolution {
+                outcome: Outcome::NoWin,
+                proof: None,
+                nodes: 0,
             };
+            if depth == 0 || s.board.cell(i) != Cell::Empty || !s.legal(a, i) {
+                return no_win;
+            }
+            if s.board.five_points(a).contains(i) {
+                return VctSolution {
+                    outcome: Outcome::Win,
+                    proof: Some(Attack {
+                        mv: first,
+                        ending: Some(crate::solve::Ending::Five),
+                        defences: Vec::new(),
+                    }),
+                    nodes: 1,
+                };
+            }
+            let threats = *s.board.five_points(d);
+            if !threats.is_empty() && (threats.count() > 1 || !threats.contains(i)) {
+                return no_win;
+            }
+            s.board.play(first);
+            let (pn, dn) = s.run(false, depth - 1);
+            let solution = s.finish(pn, dn, |s| s.prove_and_root(first, depth - 1));
+            s.board.undo();
+            solution
+        })
+    }
+
+    /// Runs `search` (set up by [`Solver::begin`]) in the [`Style::Quick`] style within
+    /// `limits.quick_nodes`, and when that leaves the answer unknown, afresh in the [`Style::Deep`]
+    /// style with the rest of the budget. The nodes of both count.
+    fn in_styles(
+        &mut self,
+        board: &Board,
+        attacker: Color,
+        limits: Limits,
+        mut search: impl FnMut(&mut Self) -> VctSolution,
+    ) -> VctSolution {
+        let mut spent = 0;
+        if limits.quick_nodes > 0 {
+            let quick = Limits {
+                nodes: limits.nodes.min(limits.quick_nodes),
+                ..limits
+            };
+            self.style = Style::Quick;
+            self.begin(board, attacker, quick);
+            let first = search(self);
+            let timed_out = limits
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d);
+            if first.outcome != Outcome::Unknown || quick.nodes >= limits.nodes || timed_out {
+                return first;
+            }
+            spent = first.nodes;
         }
-        let threats = *self.board.five_points(d);
-        if !threats.is_empty() && (threats.count() > 1 || !threats.contains(i)) {
-            return no_win;
-        }
-        self.board.play(first);
-        let (pn, dn) = self.run(false, depth - 1);
-        let solution = self.finish(pn, dn, |s| s.prove_and_root(first, depth - 1));
-        self.board.undo();
-        solution
+        let deep = Limits {
+            nodes: limits.nodes.saturating_sub(spent),
+            ..limits
+        };
+        self.style = Style::Deep;
+        self.begin(board, attacker, deep);
+        let mut second = search(self);
+        second.nodes += spent;
+        second
     }
 
     /// Every first move that could start a win: the moves the root of a search would try (the
@@ -168,6 +231,7 @@ impl Solver {
     /// defender's counter-VCF), even when a VCF would decide the root at once. Composer mode
     /// tries each with [`Solver::solve_after`].
     pub fn first_moves(&mut self, board: &Board, attacker: Color, limits: Limits) -> Vec<Point> {
+        self.style = Style::Deep;
         self.begin(board, attacker, limits);
         let mut out: Vec<Point> = self
             .board
@@ -360,24 +424,27 @@ impl Solver {
         let child_depth = if or { depth - 1 } else { depth };
         // Child values, read from the table once; a child's entry changes only when this loop
         // searches it, and then its new value comes back from `mid`. An unseen child counts
-        // (1, 1), except a quiet attacker move: (QUIET_PN, 1), since the defender usually has
-        // several refutations to try against a three and one block against a four.
+        // (1, 1) in the deep style, except a quiet attacker move: (QUIET_PN, 1), since the
+        // defender usually has several refutations to try against a three and one block
+        // against a four. In the quick style it counts (n, 1) at an OR node and (1, n) at an
+        // AND node, n the number of children.
         let (a, d) = (self.attacker, self.attacker.opponent());
         let forcing = |b: &Board, c: usize| {
             b.four_points(a).contains(c)
                 || b.five_points(a).contains(c)
                 || b.five_points(d).contains(c)
         };
+        let quick = self.style == Style::Quick;
+        let n = children.len() as u32;
         let mut values: Vec<(u32, u32)> = children
             .iter()
             .map(|&c| {
                 let ck = node_key(self.board.hash_after(c as usize), child_depth);
-                self.table.get(ck).unwrap_or_else(|| {
-                    if or && !forcing(&self.board, c as usize) {
-                        (QUIET_PN, 1)
-                    } else {
-                        (1, 1)
-                    }
+                self.table.get(ck).unwrap_or_else(|| match (quick, or) {
+                    (true, true) => (n, 1),
+                    (true, false) => (1, n),
+                    (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
+                    (false, _) => (1, 1),
                 })
             })
             .collect();
@@ -409,23 +476,28 @@ impl Solver {
             if or {
                 (pn, dn) = (min, sum);
             } else {
-                // Weak proof number (Ueda et al. 2008): the largest child's plus one for each
-                // other open child, not their sum. Threat sequences transpose so much that a
-                // sum counts the same subtree many times over (see the module notes).
-                let weak = if sum < INF {
+                // Deep style: the weak proof number (Ueda et al. 2008), the largest child's plus
+                // one for each other open child, not their sum. Threat sequences transpose so
+                // much that a sum counts the same subtree many times over (see the module
+                // notes). Quick style: the sum.
+                let weak = if sum < INF && !quick {
                     most + open.saturating_sub(1)
                 } else {
-                    INF
+                    sum
                 };
                 (pn, dn) = (weak, min);
             }
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
-            // Thresholds for the best child (1 + epsilon against thrashing).
+            // Thresholds for the best child (deep style: 1 + epsilon against thrashing).
             let (th_sel, th_other) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
             let node_other = if or { dn } else { pn };
-            let eps = second_v.saturating_add(second_v / 4 + 1).min(INF);
+            let eps = if quick {
+                second_v.saturating_add(1).min(INF)
+            } else {
+                second_v.saturating_add(second_v / 4 + 1).min(INF)
+            };
             let child_sel = th_sel.min(eps);
             let child_other = th_other
                 .saturating_sub(node_other)
