@@ -358,10 +358,14 @@ fn mark_crowded(grid: &Grid, c: Color, line: &[Point]) {
     let size = grid.size();
     let n_max = crate::board::MAX_SIZE as usize;
     // The other colour's stones placed by the replay: its moves, at even steps.
+    let mut placed_set = [0u64; WORDS];
+    for p in line.iter().step_by(2) {
+        let i = p.y() as usize * size as usize + p.x() as usize;
+        placed_set[i / 64] |= 1 << (i % 64);
+    }
     let placed = |x: i32, y: i32| {
-        line.iter()
-            .step_by(2)
-            .any(|p| p.x() as i32 == x && p.y() as i32 == y)
+        let i = (y * size + x) as usize;
+        placed_set[i / 64] >> (i % 64) & 1 == 1
     };
     for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
         // Each line once, from its first point.
