@@ -119,8 +119,7 @@ impl Task {
                     .threat_limit
                     .or(puzzle.threat_limit)
                     .unwrap_or(DEFAULT_THREAT_LIMIT),
-                deadline: None,
-                quick_nodes: crate::solve::vct::search::QUICK_NODES,
+                ..Limits::default()
             },
             shortest: false,
             verify: true,

@@ -29,12 +29,13 @@
 //! tries every legal reply outside the tree, so a gap in this argument would show up as a
 //! counter-example rather than a false claim.
 //!
-//! **Search**: proof and disproof numbers per (position, remaining depth) in a bounded table
-//! (`hash_mb`), the 1 + ε threshold trick against thrashing, a VCF check at every OR node, move
-//! lists cached per node, quiet attacker moves starting at proof number 2 (a four at 1). An AND node's proof number is
-//! the weak one (Ueda, Hashimoto, Hashimoto and Iida, 2008): its largest child's plus one for each
-//! other unproven child, instead of their sum, because threat sequences transpose so much that a
-//! sum counts one subtree many times over. On the 99 public VCT cases not tagged heavy, summed
+//! **Search** (the deep style; the quick one below): proof and disproof numbers per (position,
+//! remaining depth) in a bounded table (`hash_mb`), the 1 + ε threshold trick against
+//! thrashing, a VCF check at every OR node, move lists cached per node, quiet attacker moves
+//! starting at proof number 2 (a four at 1). An AND node's proof number is the weak one (Ueda,
+//! Hashimoto, Hashimoto and Iida, 2008): its largest child's plus one for each other unproven
+//! child, instead of their sum, because threat sequences transpose so much that a sum counts
+//! one subtree many times over. On the 99 public VCT cases not tagged heavy, summed
 //! numbers searched 14.77M nodes in 10.3 s and weak ones 11.78M in 7.5 s; `vct_small_but_long`
 //! fell from 4.12M nodes to 1.29M, and `vct_unstable` is solved in 57M nodes instead of 97M. A
 //! weak disproof number at OR nodes as well searched more (small_but_long: 3.1M); blends of
