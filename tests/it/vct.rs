@@ -238,7 +238,6 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         count_five: false,
         threat_limit: 1,
         nodes: 100_000,
-        deadline: None,
         ..Limits::default()
     };
     let err = verify::proof(&board, Color::Black, &tree, bounds).unwrap_err();
@@ -267,7 +266,6 @@ fn the_verifier_finds_a_counter_example_in_a_false_proof() {
         count_five: false,
         threat_limit: 1,
         nodes: 100_000,
-        deadline: None,
         ..Limits::default()
     };
     let checked = verify::proof(&board, Color::Black, doc.proof.as_ref().unwrap(), bounds).unwrap();
@@ -313,14 +311,14 @@ mod symmetry {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let mirrored = crate::mirrored(&board, t);
-            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2, deadline: None, ..Limits::default() };
+            let limits = Limits { depth: 4, count_five: false, nodes: 60_000, threat_limit: 2, ..Limits::default() };
             let deep = Limits { quick_nodes: 0, ..limits };
             let a = vct::solve(&board, board.to_move(), limits, 8).unwrap();
             let b = vct::solve(&mirrored, board.to_move(), deep, 8).unwrap();
             if a.outcome != Outcome::Unknown && b.outcome != Outcome::Unknown {
                 prop_assert_eq!(a.outcome, b.outcome, "{:?}", board);
             }
-            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000, deadline: None, ..Limits::default() };
+            let bounds = Limits { depth: 4, count_five: false, threat_limit: 2, nodes: 200_000, ..Limits::default() };
             for (solution, on) in [(&a, &board), (&b, &mirrored)] {
                 if let Some(tree) = &solution.proof {
                     let checked = verify::proof(on, board.to_move(), tree, bounds);
@@ -352,7 +350,7 @@ mod reach {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let attacker = board.to_move();
-            let limits = Limits { depth: 8, count_five: false, nodes: 200_000, threat_limit: 2, deadline: None, ..Limits::default() };
+            let limits = Limits { depth: 8, count_five: false, nodes: 200_000, threat_limit: 2, ..Limits::default() };
             let found = vcf::solve(&board, attacker, limits, true);
             prop_assume!(found.outcome == Outcome::Win);
             let reach = verify::vcf_line_reach(&board, attacker, &found.line).unwrap();
@@ -397,7 +395,7 @@ mod deepening {
             let board = crate::random_game(rule, &stones);
             prop_assume!(board.winner().is_none());
             let attacker = board.to_move();
-            let limits = Limits { depth: 12, count_five: false, nodes: 400_000, threat_limit: 2, deadline: None, ..Limits::default() };
+            let limits = Limits { depth: 12, count_five: false, nodes: 400_000, threat_limit: 2, ..Limits::default() };
             let full = vcf::solve(&board, attacker, limits, false);
             let short = vcf::solve(&board, attacker, limits, true);
             prop_assume!(full.outcome != Outcome::Unknown && short.outcome != Outcome::Unknown);
@@ -644,7 +642,6 @@ fn shared_subtrees_are_written_once_and_read_back() {
         count_five: false,
         threat_limit: 2,
         nodes: 1_000_000,
-        deadline: None,
         ..Limits::default()
     };
     verify::proof(&board, Color::Black, tree, bounds).unwrap();
