@@ -99,6 +99,13 @@ impl Grid {
         Some(self.cells[i])
     }
 
+    /// [`Grid::get`] without marking the cell read: for code that computes the marks itself.
+    pub fn peek(&self, x: i32, y: i32) -> Option<Option<Color>> {
+        (0..self.size).contains(&x).then_some(())?;
+        (0..self.size).contains(&y).then_some(())?;
+        Some(self.cells[(y * self.size + x) as usize])
+    }
+
     /// Puts a `c` stone at (x, y), or empties it for `None`; (x, y) must be on the board.
     pub fn set(&mut self, x: i32, y: i32, c: Option<Color>) {
         self.cells[(y * self.size + x) as usize] = c;

@@ -119,7 +119,23 @@ impl Solver {
             }
             None => board.clone(),
         };
-        scratch.set_to_move(attacker);
+        let result = self.solve_on(&mut scratch, attacker, limits, shortest);
+        self.scratch = Some(scratch);
+        result
+    }
+
+    /// [`Solver::solve`] on `board` itself, with no copy: the board is left as it was found,
+    /// its side to move included. For callers that run many short searches on a board of
+    /// their own (the verifier).
+    pub fn solve_on(
+        &mut self,
+        board: &mut Board,
+        attacker: Color,
+        limits: Limits,
+        shortest: bool,
+    ) -> Solution {
+        let to_move = board.to_move();
+        board.set_to_move(attacker);
         let first = if shortest { 1 } else { limits.depth };
         let mut nodes = 0;
         let mut result = Solution::unknown(0);
@@ -129,7 +145,7 @@ impl Solver {
                 nodes: limits.nodes.saturating_sub(nodes),
                 ..limits
             };
-            let run = self.search(&mut scratch, attacker, budget);
+            let run = self.search(board, attacker, budget);
             nodes += run.nodes;
             result = Solution {
                 outcome: run.outcome,
@@ -149,7 +165,7 @@ impl Solver {
         if limits.depth == 0 {
             result.outcome = Outcome::NoWin;
         }
-        self.scratch = Some(scratch);
+        board.set_to_move(to_move);
         result
     }
 

@@ -156,6 +156,16 @@ impl Fives {
         }
     }
 
+    /// How many five points `c` has.
+    pub fn count(&self, c: Color) -> u32 {
+        self.sets[c.index()].iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether `p` is one of `c`'s five points.
+    pub fn contains(&self, c: Color, p: Point) -> bool {
+        self.has(c, p.x() as i32, p.y() as i32)
+    }
+
     /// `c`'s five points, in row order.
     pub fn points(&self, c: Color) -> Vec<Point> {
         let mut out = Vec::new();
@@ -232,7 +242,6 @@ fn replay_from(
             problem: problem.to_string(),
         })
     };
-    let mut threats: Vec<Point> = Vec::new();
     for (k, &p) in line.iter().enumerate() {
         let (x, y) = (p.x() as i32, p.y() as i32);
         let side = if k % 2 == 0 { attacker } else { defender };
@@ -249,7 +258,8 @@ fn replay_from(
             return fail(k, p, "black plays a forbidden point");
         }
         if side == defender {
-            if !threats.contains(&p) {
+            // The attacker's five points are as its last move left them.
+            if k == 0 || !fives.contains(attacker, p) {
                 return fail(
                     k,
                     p,
@@ -270,8 +280,8 @@ fn replay_from(
                 fail(k, p, "the line goes on after a five")
             };
         }
-        let against = fives.points(defender);
-        if !against.is_empty() && against != [p] {
+        let against = fives.count(defender);
+        if against > 0 && !(against == 1 && fives.contains(defender, p)) {
             return fail(
                 k,
                 p,
@@ -280,20 +290,21 @@ fn replay_from(
         }
         fives.set(grid, x, y, Some(attacker));
         *played += 1;
-        threats = fives.points(attacker);
+        let threats = fives.count(attacker);
         if record {
-            for t in &threats {
+            for t in fives.points(attacker) {
                 grid.mark(t.x() as i32, t.y() as i32);
             }
         }
-        if threats.is_empty() {
+        if threats == 0 {
             return fail(k, p, "the attacker's move is not a four");
         }
         if k + 1 == line.len() {
             // Black cannot block when every five point is forbidden for it.
             let forced_foul = defender == Color::Black
                 && rule == Rule::Renju
-                && threats
+                && fives
+                    .points(attacker)
                     .iter()
                     .all(|t| foul(grid, t.x() as i32, t.y() as i32).is_some());
             return if forced_foul {
@@ -305,7 +316,7 @@ fn replay_from(
                 fail(k, p, "the line ends before a five")
             };
         }
-        if threats.len() == 1 && !fives.points(defender).is_empty() {
+        if threats == 1 && fives.count(defender) > 0 {
             return fail(k, p, "the defender can make five instead of blocking");
         }
     }
@@ -355,45 +366,57 @@ fn replay_recorded(
 /// window free of the other colour at that step; the final position has every `c` stone any
 /// step has, and every step has the other colour's stones from before the replay.
 fn mark_crowded(grid: &Grid, c: Color, line: &[Point]) {
+    const ROWS: usize = crate::board::MAX_SIZE as usize;
     let size = grid.size();
-    let n_max = crate::board::MAX_SIZE as usize;
+    let n = size as usize;
     // The other colour's stones placed by the replay: its moves, at even steps.
-    let mut placed_set = [0u64; WORDS];
+    let mut placed = [0u64; ROWS];
     for p in line.iter().step_by(2) {
-        let i = p.y() as usize * size as usize + p.x() as usize;
-        placed_set[i / 64] |= 1 << (i % 64);
+        placed[p.y() as usize] |= 1 << p.x();
     }
-    let placed = |x: i32, y: i32| {
-        let i = (y * size + x) as usize;
-        placed_set[i / 64] >> (i % 64) & 1 == 1
+    // Per row, a bit per column: `c` stones, walls (the other colour's stones from before the
+    // replay) and empty points.
+    let (mut own, mut wall, mut empty) = ([0u64; ROWS], [0u64; ROWS], [0u64; ROWS]);
+    for y in 0..n {
+        for x in 0..n {
+            match grid.peek(x as i32, y as i32) {
+                Some(None) => empty[y] |= 1 << x,
+                Some(Some(s)) if s == c => own[y] |= 1 << x,
+                Some(Some(_)) => wall[y] |= 1 << x & !placed[y],
+                None => {}
+            }
+        }
+    }
+    // The windows a direction's five cells start at, bit x of row y: the five rows a window
+    // spans and the shift of each (its cells are (x + k dx, y + k dy)). Three or more of five
+    // bits, by carry-save adding: two full adders leave a sum bit and two carries of weight 2.
+    let at_least_three = |b: [u64; 5]| {
+        let (s1, c1) = (b[0] ^ b[1] ^ b[2], (b[0] & b[1]) | (b[2] & (b[0] ^ b[1])));
+        let (s2, c2) = (b[3] ^ b[4] ^ s1, (b[3] & b[4]) | (s1 & (b[3] ^ b[4])));
+        (c1 & c2) | ((c1 | c2) & s2)
     };
-    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-        // Each line once, from its first point.
-        for (x0, y0) in (0..size).flat_map(|y| (0..size).map(move |x| (x, y))) {
-            if grid.get(x0 - dx, y0 - dy).is_some() {
+    let starts = (1u64 << (n - 4)) - 1;
+    for (dx, dy) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
+        for y in 0..n as i32 {
+            let last = y + 4 * dy;
+            if !(0..size).contains(&last) {
                 continue;
             }
-            // Per cell: a `c` stone, or a stone of the other colour that stood before.
-            let mut own = [0usize; crate::board::MAX_SIZE as usize + 1];
-            let mut wall = [0usize; crate::board::MAX_SIZE as usize + 1];
-            let mut empty = [false; crate::board::MAX_SIZE as usize];
-            let mut n = 0;
-            while let Some(cell) = grid.get(x0 + n as i32 * dx, y0 + n as i32 * dy) {
-                let (x, y) = (x0 + n as i32 * dx, y0 + n as i32 * dy);
-                empty[n] = cell.is_none();
-                let blocks = cell.is_some_and(|s| s != c) && !placed(x, y);
-                own[n + 1] = own[n] + usize::from(cell == Some(c));
-                wall[n + 1] = wall[n] + usize::from(blocks);
-                n += 1;
+            let row = |k: i32| (y + k * dy) as usize;
+            let shifted = |v: &[u64; ROWS], k: i32| v[row(k)] >> (k * dx);
+            let three = at_least_three(std::array::from_fn(|k| shifted(&own, k as i32)));
+            let walled = (0..5).fold(0, |w, k| w | shifted(&wall, k));
+            let mask = if dx == 0 { (1u64 << n) - 1 } else { starts };
+            let m = three & !walled & mask;
+            if m == 0 {
+                continue;
             }
-            debug_assert!(n <= n_max);
-            for start in 0..n.saturating_sub(4) {
-                let end = start + 5;
-                if wall[end] - wall[start] > 0 || own[end] - own[start] < 3 {
-                    continue;
-                }
-                for i in (start..end).filter(|&i| empty[i]) {
-                    grid.mark(x0 + i as i32 * dx, y0 + i as i32 * dy);
+            for k in 0..5 {
+                let mut cells = (m << (k * dx)) & empty[row(k)];
+                while cells != 0 {
+                    let x = cells.trailing_zeros() as i32;
+                    cells &= cells - 1;
+                    grid.mark(x, y + k * dy);
                 }
             }
         }
@@ -642,9 +665,9 @@ impl Verifier<'_> {
             // is needs no foul judge.
             // A position already shown won, by the tree or after another reply that
             // transposes, needs no stone put.
-            let known = self.won.contains(&(self.board.hash_after(m.index()), left));
+            let known = |v: &Self| v.won.contains(&(v.board.hash_after(m.index()), left));
             match node.defences.iter().find(|x| x.mv == m) {
-                Some(_) if known => self.checked.in_tree += 1,
+                Some(_) if known(self) => self.checked.in_tree += 1,
                 Some(_) if !self.legal(m, d) => {}
                 Some(def) => {
                     self.checked.in_tree += 1;
@@ -663,10 +686,10 @@ impl Verifier<'_> {
                     self.checked.outside += 1;
                     let size = self.grid.size();
                     let (x, y) = (m.x() as i32, m.y() as i32);
-                    if known
-                        || passed
-                            .as_ref()
-                            .is_some_and(|reads| !reads.contains(size, x, y))
+                    if passed
+                        .as_ref()
+                        .is_some_and(|reads| !reads.contains(size, x, y))
+                        || known(self)
                         || !self.legal(m, d)
                     {
                         continue;
@@ -691,7 +714,10 @@ impl Verifier<'_> {
             depth: left,
             ..self.bounds
         };
-        let found = self.solver.vcf_solver().solve(&self.board, a, limits, true);
+        let found = self
+            .solver
+            .vcf_solver()
+            .solve_on(&mut self.board, a, limits, true);
         if found.outcome != Outcome::Win || found.line.len().div_ceil(2) > left as usize {
             return None;
         }
@@ -741,7 +767,10 @@ impl Verifier<'_> {
             ..self.bounds
         };
         // Shortest first: the win the search relied on is usually a short VCF.
-        let found = self.solver.vcf_solver().solve(&self.board, a, limits, true);
+        let found = self
+            .solver
+            .vcf_solver()
+            .solve_on(&mut self.board, a, limits, true);
         if found.outcome == Outcome::Win {
             replay(&mut self.grid, &mut self.fives, rule, a, &found.line).map_err(|e| {
                 self.error(format!(
