@@ -344,7 +344,10 @@ impl<'a> Searcher<'a> {
             ..Limits::default()
         };
         self.board.set_to_move(opp);
-        let run = self.vcf.search(&mut self.board, opp, limits);
+        let vcf = &mut self.vcf;
+        let run = self
+            .board
+            .without_counts(|board| vcf.search(board, opp, limits));
         self.board.set_to_move(me);
         self.vcf_nodes += run.nodes;
         if run.outcome != Outcome::Win {
@@ -369,7 +372,10 @@ impl<'a> Searcher<'a> {
                 nodes: LEAF_VCF_NODES,
                 ..Limits::default()
             };
-            let run = self.vcf.search(&mut self.board, me, limits);
+            let vcf = &mut self.vcf;
+            let run = self
+                .board
+                .without_counts(|board| vcf.search(board, me, limits));
             self.vcf_nodes += run.nodes;
             if run.outcome == Outcome::Win {
                 let mut len = self.vcf.line().len();

@@ -364,6 +364,19 @@ impl Board {
         self.tracking = on;
     }
 
+    /// Runs `f` with the evaluation's counts not kept (see [`Board::track_counts`]), for a
+    /// look-ahead that takes back every stone it puts (a VCF at a search's horizon): the
+    /// counts stay right, since the board ends as it began, and `f`'s moves cost what they cost
+    /// a solver's board. No recount, unlike turning them off and on.
+    pub fn without_counts<R>(&mut self, f: impl FnOnce(&mut Board) -> R) -> R {
+        let (tracking, hash, stones) = (self.tracking, self.hash, self.history.len());
+        self.tracking = false;
+        let r = f(self);
+        debug_assert!(self.hash == hash && self.history.len() == stones);
+        self.tracking = tracking;
+        r
+    }
+
     /// Re-reads empty cell `i`'s combination counts from its four shapes, and its classes.
     #[inline]
     fn recombo(&mut self, i: usize) {
