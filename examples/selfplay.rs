@@ -13,7 +13,9 @@
 //! search: the evaluation after each move, the opponent's VCF at the horizon), `textbook` (a
 //! plain depth-3 alpha-beta over the 7x7 window, no threat solvers), `depthN` (the default
 //! search at a fixed depth N), `window3` (the default with a 7x7 window), `nochecks` (the
-//! default without the checks against the opponent's threats), `combo` and `combo2` (the
+//! default without the checks against the opponent's threats), `nopartial` (the default
+//! discarding an iteration the clock cuts short, as before `Settings::partial`), `combo` and
+//! `combo2` (the
 //! default with the combination weights of `SELFPLAY_COMBO` / `SELFPLAY_COMBO2`, given as
 //! `own1,own2,own3,own4;their1,their2,their3,their4`, for tuning them).
 //!
@@ -96,6 +98,10 @@ fn config(name: &str, time: Duration) -> Settings {
             ..timed
         },
         "top1" => Settings { top: 1, ..timed },
+        "nopartial" => Settings {
+            partial: false,
+            ..timed
+        },
         "tl3" => Settings {
             defence_threat_limit: 3,
             ..timed

@@ -88,6 +88,9 @@ pub struct Settings {
     /// search. Without it, depth 1 is a one-ply search: the evaluation after each move, and
     /// the opponent's VCF at the horizon.
     pub weight_map: bool,
+    /// Keep what an iteration cut short by the limits finished: its moves scored at its depth
+    /// (the best move's exact score, a move that beat it, the bounds of the others tested).
+    pub partial: bool,
     /// Search threads. With more than one, the root VCT runs on a thread of its own beside
     /// the search (and joins the search when done), and the others search the root in
     /// parallel over the shared table (Lazy SMP). One thread is deterministic.
@@ -130,6 +133,7 @@ impl Default for Settings {
             defence_threat_limit: 2,
             threat_checks: true,
             weight_map: true,
+            partial: true,
             threads: 1,
         }
     }
@@ -496,6 +500,15 @@ pub fn analyze(
             }
             if !complete {
                 analysis.stopped = searcher.stopped;
+                // The moves the cut iteration finished keep their deeper results (the best
+                // of the deepest exact scores then leads; see `rank_exact_first`).
+                if settings.partial {
+                    for (old, new) in scored.iter_mut().zip(&next) {
+                        if new.depth == depth && old.depth < depth {
+                            *old = new.clone();
+                        }
+                    }
+                }
                 break;
             }
             rank(&mut next);

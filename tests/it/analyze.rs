@@ -159,6 +159,42 @@ fn black_forbidden_points_are_listed_not_scored() {
 }
 
 #[test]
+fn an_iteration_cut_by_the_node_limit_keeps_the_moves_it_finished() {
+    // One thread at a node limit is deterministic, and an iteration the limit cuts short still
+    // reports what it finished: some moves one ply deeper than the last full iteration, none
+    // deeper. Several limits, so that some cut falls inside an iteration after its first move.
+    let midgame = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt");
+    let mut deeper = 0;
+    for nodes in ["20000", "40000", "60000", "90000", "120000"] {
+        let args = [
+            midgame,
+            "--id",
+            "tengen/midgame-renju-3",
+            "--nodes",
+            nodes,
+            "--threads",
+            "1",
+        ];
+        let a = analyze(&args);
+        let b = analyze(&args);
+        let moves = |a: &Analyze| {
+            a.candidates
+                .iter()
+                .map(|c| (c.mv.to_string(), c.score, c.depth))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&a), moves(&b), "{nodes} nodes");
+        assert_eq!(a.depth, b.depth);
+        for c in &a.candidates {
+            assert!(c.depth <= a.depth + 1, "{nodes} nodes: {c:?}");
+            assert_eq!(c.pv.first(), Some(&c.mv), "{nodes} nodes: {c:?}");
+        }
+        deeper += usize::from(a.candidates.iter().any(|c| c.depth > a.depth));
+    }
+    assert!(deeper > 0, "no limit cut an iteration after its first move");
+}
+
+#[test]
 fn a_fixed_depth_is_deterministic() {
     let args = [
         "analyze",
