@@ -90,13 +90,11 @@ impl Grid {
     /// The cell at column `x`, row `y` (0-based, row 0 at the bottom): `None` off the board,
     /// `Some(None)` when empty, else `Some` of the stone's colour.
     pub fn get(&self, x: i32, y: i32) -> Option<Option<Color>> {
-        (0..self.size).contains(&x).then_some(())?;
-        (0..self.size).contains(&y).then_some(())?;
-        let i = (y * self.size + x) as usize;
+        let cell = self.peek(x, y)?;
         if self.tracking.get() {
             self.mark(x, y);
         }
-        Some(self.cells[i])
+        Some(cell)
     }
 
     /// [`Grid::get`] without marking the cell read: for code that computes the marks itself.

@@ -258,8 +258,8 @@ fn replay_from(
             return fail(k, p, "black plays a forbidden point");
         }
         if side == defender {
-            // The attacker's five points are as its last move left them.
-            if k == 0 || !fives.contains(attacker, p) {
+            // The attacker's five points are as its last move (step k - 1) left them.
+            if !fives.contains(attacker, p) {
                 return fail(
                     k,
                     p,
