@@ -504,7 +504,7 @@ pub fn analyze(
                 // of the deepest exact scores then leads; see `rank_exact_first`).
                 if settings.partial {
                     for (old, new) in scored.iter_mut().zip(&next) {
-                        if new.depth == depth && old.depth < depth {
+                        if new.depth == depth {
                             *old = new.clone();
                         }
                     }
