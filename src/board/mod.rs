@@ -676,38 +676,61 @@ impl Board {
             self.journal
                 .resize((base + STEP_ENTRIES).max(2 * self.journal.len()), 0);
         }
-        let mut n = base;
+        self.journal_len = if self.tracking {
+            self.place_lines::<true>(i, code as u64, base, &mut delta)
+        } else {
+            self.place_lines::<false>(i, code as u64, base, &mut delta)
+        };
+        self.apply(delta);
+    }
+
+    /// Writes stone code `code` at cell `i` into its four lines and re-reads the shapes of the
+    /// cells within five steps on them, journalling the changed ones from entry `n` on; returns
+    /// the journal's new length. A stone's cell keeps its shape (the table is read for it all
+    /// the same and the old shape kept, without a branch on the cell). `TRACK`: also keep the
+    /// evaluation's counts.
+    #[inline(always)]
+    fn place_lines<const TRACK: bool>(
+        &mut self,
+        i: usize,
+        code: u64,
+        mut n: usize,
+        delta: &mut Delta,
+    ) -> usize {
+        let table = self.table;
         for (d, &step) in DIRS.iter().enumerate() {
             let (line, pos) = line_of(i, d);
-            let l = self.lines[d][line] | (code as u64) << (2 * pos);
+            let l = self.lines[d][line] | code << (2 * pos);
             self.lines[d][line] = l;
             for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                let q = (i as isize + k as isize * step) as usize;
-                if self.cells[q] == Cell::Empty {
-                    let key = line_key(l, pos.wrapping_add_signed(k));
-                    // Written whether or not the shape changed: a store and a cancelling
-                    // tally change cost less than a mispredicted branch.
-                    let old = self.shapes[q][d];
-                    let new = self.table.get(key);
-                    self.shapes[q][d] = new;
-                    if self.tracking {
-                        delta.sub(old);
-                        delta.add(new);
-                    }
-                    self.journal[n] = (q as u32) << 10 | (d as u32) << 8 | old as u32;
-                    n += usize::from(new != old);
-                    // The cell's five and four flags change only if this line's do.
-                    if shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize] {
-                        self.reflag(q);
-                    }
-                    if self.tracking {
-                        self.recount(q, old, new);
-                    }
+                // In the padded array (a wall five cells wide), so `% CELLS` changes nothing
+                // and spares the bounds checks.
+                let q = (i as isize + k as isize * step) as usize % CELLS;
+                let key = line_key(l, pos.wrapping_add_signed(k));
+                let old = self.shapes[q][d];
+                let looked = table.get(key);
+                let new = if self.cells[q] == Cell::Empty {
+                    looked
+                } else {
+                    old
+                };
+                self.shapes[q][d] = new;
+                if TRACK {
+                    delta.sub(old);
+                    delta.add(new);
+                }
+                self.journal[n] = (q as u32) << 10 | (d as u32) << 8 | old as u32;
+                n += usize::from(new != old);
+                // The cell's five and four flags change only if this line's do.
+                if shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize] {
+                    self.reflag(q);
+                }
+                if TRACK {
+                    self.recount(q, old, new);
                 }
             }
         }
-        self.journal_len = n;
-        self.apply(delta);
+        n
     }
 
     /// Takes the stone off cell `i` and updates the lines and shapes around it.

@@ -39,7 +39,7 @@ impl Solver {
             // found them.
             return Expansion::Disproven;
         }
-        let children = self.or_children();
+        let children = self.or_children(depth);
         if children.is_empty() {
             return Expansion::Disproven;
         }
@@ -48,8 +48,8 @@ impl Solver {
 
     /// The attacker's moves at an OR node, best first: the block of the defender's five, else
     /// every four and every quiet candidate that survives the defender's counter-VCF (black's
-    /// forbidden points left out).
-    pub(super) fn or_children(&mut self) -> Vec<u16> {
+    /// forbidden points left out). `depth`: the attacker moves left, this one included.
+    pub(super) fn or_children(&mut self, depth: u32) -> Vec<u16> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         let threats = *self.board.five_points(d);
         if threats.count() >= 2 {
@@ -78,11 +78,14 @@ impl Solver {
             }
             // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
             // when the search first visits the defender's node after it. Threat limit 0: fours
-            // only.
-            let quiet = if self.limits.threat_limit == 0 {
+            // only. The defender's node tests a VCF within the threat limit and the moves left
+            // after this one (see `Solver::threat`), so the candidates need no wider limit:
+            // with one move left after this one, only the moves that threaten a one-move win.
+            let k = self.limits.threat_limit.min(depth.saturating_sub(1));
+            let quiet = if self.limits.threat_limit == 0 || k == 0 {
                 Vec::new()
             } else {
-                self.quiet_candidates()
+                self.quiet_candidates(k)
             };
             for i in self.beat_defender_vcf(quiet) {
                 if self.legal(a, i) {
@@ -95,7 +98,7 @@ impl Solver {
     }
 
     /// Empty points, not fours or fives, where a quiet attacker move could threaten a VCF
-    /// within `threat_limit` (K) attacker moves. The OR node has already found no VCF, so the
+    /// within `k` attacker moves (the threat limit, or fewer near the depth limit). The OR node has already found no VCF, so the
     /// VCF after a quiet move `q` must use `q`: either `q` lies in a five-cell window that is a
     /// four at some step (with no defender stone in it), or `q` takes the five point of a four
     /// the defender would make by blocking (a counter-four the attacker could not answer).
@@ -114,10 +117,9 @@ impl Solver {
     ///
     /// Renju foul interplay (a quiet stone that changes whether a later point is forbidden
     /// through the recursive three rule) is not covered by this argument.
-    fn quiet_candidates(&self) -> Vec<usize> {
+    fn quiet_candidates(&self, k: u32) -> Vec<usize> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
-        let k = self.limits.threat_limit;
         let mut threes = Bits::default();
         for p in self.board.empty_points() {
             if self.board.makes_three(p.index(), a) {

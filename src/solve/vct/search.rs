@@ -240,7 +240,7 @@ impl Solver {
             .map(Point::from_index)
             .collect();
         out.extend(
-            self.or_children()
+            self.or_children(limits.depth)
                 .into_iter()
                 .map(|i| Point::from_index(i as usize)),
         );
