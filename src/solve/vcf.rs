@@ -359,7 +359,12 @@ impl Search<'_> {
                     self.bounded = true;
                     Step::Fail
                 } else {
+                    // The next node looks up its position first: start the load now, while
+                    // the block is being placed.
+                    let next = self.board.hash_after(q) ^ self.salt;
+                    self.table.prefetch(next);
                     self.board.play(Point::from_index(q));
+                    debug_assert_eq!(self.board.hash() ^ self.salt, next);
                     self.line.push(Point::from_index(q));
                     let step = self.search(depth - 1);
                     self.board.undo();

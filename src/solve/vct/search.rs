@@ -436,6 +436,12 @@ impl Solver {
         };
         let quick = self.style == Style::Quick;
         let n = children.len() as u32;
+        // The children's entries lie far apart in a large table: ask for them all before
+        // reading any, so the loads overlap.
+        for &c in children.iter() {
+            self.table
+                .prefetch(node_key(self.board.hash_after(c as usize), child_depth));
+        }
         let mut values: Vec<(u32, u32)> = children
             .iter()
             .map(|&c| {
