@@ -63,7 +63,7 @@ impl Status {
 pub struct Options {
     /// Composer mode: a second solution fails.
     pub strict: bool,
-    /// Most positions a puzzle may search, over all its solver runs (default 10M).
+    /// Most positions a puzzle may search, over all its solver runs (default 75M).
     pub max_nodes: Option<u64>,
     /// Most time a puzzle may take.
     pub time: Option<Duration>,

@@ -155,7 +155,7 @@ pub struct ForbiddenArgs {
 /// Search bounds and memory, shared by `solve` and `bench`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Stop after this many positions and answer `unknown` (default: 10,000,000).
+    /// Stop after this many positions and answer `unknown` (default: 75,000,000, about a minute).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
     /// VCF: find a line of minimum length (deepens one attacker move at a time).
@@ -342,7 +342,7 @@ pub struct CheckArgs {
     /// Puzzles checked at once (default: the machine's cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
     pub jobs: Option<u64>,
-    /// Most positions a puzzle may search, over all its searches (default: 10,000,000).
+    /// Most positions a puzzle may search, over all its searches (default: 75,000,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
     /// Most time a puzzle may take: `500ms`, `10s`, `2m` (default: no limit).

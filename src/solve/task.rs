@@ -96,7 +96,7 @@ pub struct Task {
 }
 
 impl Task {
-    /// A task with every limit at its default: no bound on attacker moves, 10M nodes, threat
+    /// A task with every limit at its default: no bound on attacker moves, 75M nodes, threat
     /// limit 2, verified.
     pub fn new(mode: Mode, attacker: Color) -> Task {
         Task::resolve(mode, attacker, Given::default(), Given::default())

@@ -206,7 +206,7 @@ fn a_spent_budget_is_unknown() {
     ]);
     assert_eq!(doc.result, Outcome::Unknown);
     assert!(doc.line.is_empty() && doc.proof.is_none());
-    // A spent time is unknown too (vct_unstable needs about 100M nodes): never no-win.
+    // A spent time is unknown too (vct_unstable needs about 58M nodes): never no-win.
     let doc = solve(&[
         "--vct",
         &file,
