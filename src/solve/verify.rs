@@ -487,7 +487,12 @@ struct Verifier<'a> {
     /// The last VCF found for a reply outside the tree: most replies there leave it intact, so
     /// it is replayed (and so checked in full) before any search.
     last_vcf: Vec<Point>,
+    /// How many VCFs [`Verifier::loses`] has found by search (the last is `last_vcf`).
+    vcfs_found: u64,
 }
+
+/// Most VCFs (with their reads) kept at one defender node to pass over replies.
+const MAX_PASSED: usize = 8;
 
 /// Checks that `tree` wins for `attacker` on `board` against every legal defence: each attacker
 /// move is legal (no black foul under renju) and answers any five the defender threatens; each
@@ -532,6 +537,7 @@ pub fn proof_with(
         checked: Checked::default(),
         won: HashSet::default(),
         last_vcf: Vec::new(),
+        vcfs_found: 0,
     };
     v.attack(tree, bounds.depth)?;
     Ok(v.checked)
@@ -651,11 +657,16 @@ impl Verifier<'_> {
         }
         // Every legal reply: in the tree, or shown to lose.
         let left = self.left_after(node, depth);
-        let passed = if threats.is_empty() {
-            self.pass_vcf(left)
-        } else {
-            None
-        };
+        // VCFs that win here were the defender to pass, each with the points where a defender
+        // stone could change its replay: a reply outside any one of them loses to that VCF.
+        // First the solver's own; then each VCF that beat a reply outside the tree, when it
+        // also replays here (see `loses`).
+        let mut passed: Vec<Reads> = Vec::new();
+        if threats.is_empty() {
+            passed.extend(self.pass_vcf(left));
+        }
+        // The VCF last tried here (by its number, see `vcfs_found`).
+        let mut tried = None;
         let replies: Vec<Point> = self.board.empty_points().collect();
         for m in replies {
             if self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
@@ -686,9 +697,7 @@ impl Verifier<'_> {
                     self.checked.outside += 1;
                     let size = self.grid.size();
                     let (x, y) = (m.x() as i32, m.y() as i32);
-                    if passed
-                        .as_ref()
-                        .is_some_and(|reads| !reads.contains(size, x, y))
+                    if passed.iter().any(|reads| !reads.contains(size, x, y))
                         || known(self)
                         || !self.legal(m, d)
                     {
@@ -698,6 +707,29 @@ impl Verifier<'_> {
                     let r = self.loses(left);
                     self.take(m);
                     r?;
+                    // The VCF that beat this reply (found now or before): where it also wins
+                    // without the reply (within the moves left), the replies outside its reads
+                    // lose to it as well.
+                    if threats.is_empty()
+                        && tried != Some(self.vcfs_found)
+                        && !self.last_vcf.is_empty()
+                        && passed.len() < MAX_PASSED
+                        && self.last_vcf.len().div_ceil(2) <= left as usize
+                    {
+                        tried = Some(self.vcfs_found);
+                        let rule = self.board.rule();
+                        let a = self.attacker;
+                        passed.extend(
+                            replay_recorded(
+                                &mut self.grid,
+                                &mut self.fives,
+                                rule,
+                                a,
+                                &self.last_vcf,
+                            )
+                            .ok(),
+                        );
+                    }
                 }
             }
         }
@@ -778,6 +810,7 @@ impl Verifier<'_> {
                 ))
             })?;
             self.last_vcf = found.line;
+            self.vcfs_found += 1;
             return Ok(());
         }
         let found = self.solver.solve(&self.board, a, limits);
