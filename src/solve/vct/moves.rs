@@ -98,10 +98,11 @@ impl Solver {
     }
 
     /// Empty points, not fours or fives, where a quiet attacker move could threaten a VCF
-    /// within `k` attacker moves (the threat limit, or fewer near the depth limit). The OR node has already found no VCF, so the
-    /// VCF after a quiet move `q` must use `q`: either `q` lies in a five-cell window that is a
-    /// four at some step (with no defender stone in it), or `q` takes the five point of a four
-    /// the defender would make by blocking (a counter-four the attacker could not answer).
+    /// within `k` attacker moves (the threat limit, or fewer near the depth limit). The OR node
+    /// has already found no VCF, so the VCF after a quiet move `q` must use `q`: either `q`
+    /// lies in a five-cell window that is a four at some step (with no defender stone in it),
+    /// or `q` takes the five point of a four the defender would make by blocking (a
+    /// counter-four the attacker could not answer).
     ///
     /// * A four made at step `k` holds `q`, the move of step `k` and two more stones, existing
     ///   ones or earlier VCF moves. With no attacker four on the board, the first VCF four must
