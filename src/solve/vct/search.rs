@@ -440,24 +440,25 @@ impl Solver {
         let quick = self.style == Style::Quick;
         let n = children.len() as u32;
         // The children's entries lie far apart in a large table: ask for them all before
-        // reading any, so the loads overlap.
-        for &c in children.iter() {
-            self.table
-                .prefetch(node_key(self.board.hash_after(c as usize), child_depth));
-        }
+        // reading any, so the loads overlap. Each key is computed once and held in its child's
+        // slot of `values` (high and low halves) until its entry is read.
         let mut values: Vec<(u32, u32)> = children
             .iter()
-            .zip(1..)
-            .map(|(&c, rank)| {
+            .map(|&c| {
                 let ck = node_key(self.board.hash_after(c as usize), child_depth);
-                self.table.get(ck).unwrap_or_else(|| match (quick, or) {
-                    (true, true) => (rank, 1),
-                    (true, false) => (1, n),
-                    (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
-                    (false, _) => (1, 1),
-                })
+                self.table.prefetch(ck);
+                ((ck >> 32) as u32, ck as u32)
             })
             .collect();
+        for ((v, &c), rank) in values.iter_mut().zip(children.iter()).zip(1..) {
+            let ck = u64::from(v.0) << 32 | u64::from(v.1);
+            *v = self.table.get(ck).unwrap_or_else(|| match (quick, or) {
+                (true, true) => (rank, 1),
+                (true, false) => (1, n),
+                (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
+                (false, _) => (1, 1),
+            });
+        }
         let (mut pn, mut dn);
         loop {
             let mut best = 0;
