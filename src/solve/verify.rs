@@ -714,21 +714,11 @@ impl Verifier<'_> {
                         && tried != Some(self.vcfs_found)
                         && !self.last_vcf.is_empty()
                         && passed.len() < MAX_PASSED
-                        && self.last_vcf.len().div_ceil(2) <= left as usize
                     {
                         tried = Some(self.vcfs_found);
-                        let rule = self.board.rule();
-                        let a = self.attacker;
-                        passed.extend(
-                            replay_recorded(
-                                &mut self.grid,
-                                &mut self.fives,
-                                rule,
-                                a,
-                                &self.last_vcf,
-                            )
-                            .ok(),
-                        );
+                        let line = std::mem::take(&mut self.last_vcf);
+                        passed.extend(self.pass_reads(&line, left));
+                        self.last_vcf = line;
                     }
                 }
             }
@@ -750,11 +740,20 @@ impl Verifier<'_> {
             .solver
             .vcf_solver()
             .solve_on(&mut self.board, a, limits, true);
-        if found.outcome != Outcome::Win || found.line.len().div_ceil(2) > left as usize {
+        if found.outcome != Outcome::Win {
+            return None;
+        }
+        self.pass_reads(&found.line, left)
+    }
+
+    /// The points `line`, an attacker VCF, reads when replayed here as if the defender passed,
+    /// when it wins that way within `left` moves (see [`vcf_line_reach`]).
+    fn pass_reads(&mut self, line: &[Point], left: u32) -> Option<Reads> {
+        if line.len().div_ceil(2) > left as usize {
             return None;
         }
         let rule = self.board.rule();
-        replay_recorded(&mut self.grid, &mut self.fives, rule, a, &found.line).ok()
+        replay_recorded(&mut self.grid, &mut self.fives, rule, self.attacker, line).ok()
     }
 
     /// Attacker moves left after `node`'s move and a reply. The five after a double threat is
