@@ -53,6 +53,38 @@ impl Bits {
             .map(|(k, w)| k * 64 + w.trailing_zeros() as usize)
     }
 
+    /// The set moved `k` cells down the array: cell `i` of the result is cell `i + k` of
+    /// this one (cells past the end read as absent).
+    #[inline]
+    pub fn down(&self, k: usize) -> Bits {
+        let (w, b) = (k / 64, k % 64);
+        let mut out = [0u64; WORDS];
+        for (i, o) in out.iter_mut().enumerate() {
+            let lo = self.0.get(i + w).copied().unwrap_or(0);
+            let hi = self.0.get(i + w + 1).copied().unwrap_or(0);
+            *o = if b == 0 { lo } else { lo >> b | hi << (64 - b) };
+        }
+        Bits(out)
+    }
+
+    /// The set moved `k` cells up the array: cell `i + k` of the result is cell `i` of this
+    /// one (cells past the end are dropped).
+    #[inline]
+    pub fn up(&self, k: usize) -> Bits {
+        let (w, b) = (k / 64, k % 64);
+        let mut out = [0u64; WORDS];
+        for (i, o) in out.iter_mut().enumerate().skip(w) {
+            let lo = self.0[i - w];
+            let below = if i > w { self.0[i - w - 1] } else { 0 };
+            *o = if b == 0 {
+                lo
+            } else {
+                lo << b | below >> (64 - b)
+            };
+        }
+        Bits(out)
+    }
+
     /// The cells in the set, in index order.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -66,5 +98,38 @@ impl Bits {
                 })
             })
         })
+    }
+}
+
+impl std::ops::BitAnd for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitand(self, o: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+}
+
+impl std::ops::BitOr for Bits {
+    type Output = Bits;
+    #[inline]
+    fn bitor(self, o: Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+}
+
+impl std::ops::BitOrAssign for Bits {
+    #[inline]
+    fn bitor_assign(&mut self, o: Bits) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+    }
+}
+
+impl std::ops::Not for Bits {
+    type Output = Bits;
+    #[inline]
+    fn not(self) -> Bits {
+        Bits(self.0.map(|w| !w))
     }
 }

@@ -83,6 +83,9 @@ pub struct Board {
     shapes: [[u8; 4]; CELLS],
     fives: [Bits; 2],
     fours: [Bits; 2],
+    /// Per colour, the cells its stones hold; and the empty cells of the board.
+    stone_bits: [Bits; 2],
+    empty_bits: Bits,
     /// Per cell: the five and four flags of both colours behind the bit sets (see
     /// [`shape::BYTE_FLAGS`]), so a shape change that keeps them costs no bit-set writes.
     flags: [u8; CELLS],
@@ -281,6 +284,8 @@ impl Board {
             shapes: [[0; 4]; CELLS],
             fives: [Bits::default(); 2],
             fours: [Bits::default(); 2],
+            stone_bits: [Bits::default(); 2],
+            empty_bits: Bits::default(),
             flags: [0; CELLS],
             journal: Vec::new(),
             journal_len: 0,
@@ -313,6 +318,14 @@ impl Board {
         }
         self.fives = [Bits::default(); 2];
         self.fours = [Bits::default(); 2];
+        self.stone_bits = [Bits::default(); 2];
+        self.empty_bits = Bits::default();
+        for (i, cell) in self.cells.iter().enumerate() {
+            match cell.color() {
+                Some(c) => self.stone_bits[c.index()].set(i, true),
+                None => self.empty_bits.set(i, *cell == Cell::Empty),
+            }
+        }
         self.flags = [0; CELLS];
         // Stones placed before this point are taken off by re-reading their neighbours.
         self.journal_len = 0;
@@ -641,6 +654,18 @@ impl Board {
         self.table.shape(key, color)
     }
 
+    /// The cells `color`'s stones hold.
+    #[inline]
+    pub fn stone_bits(&self, color: Color) -> &Bits {
+        &self.stone_bits[color.index()]
+    }
+
+    /// The empty cells of the board.
+    #[inline]
+    pub fn empty_bits(&self) -> &Bits {
+        &self.empty_bits
+    }
+
     /// Empty cells where `color` would complete a five (for black under renju, an exact five).
     #[inline]
     pub fn five_points(&self, color: Color) -> &Bits {
@@ -659,6 +684,8 @@ impl Board {
         debug_assert_eq!(self.cells[i], Cell::Empty);
         let code = Cell::of(color) as u32;
         self.cells[i] = Cell::of(color);
+        self.stone_bits[color.index()].set(i, true);
+        self.empty_bits.set(i, false);
         self.counts[color.index()] += 1;
         self.hash ^= zobrist::stone(color, i);
         self.set_flags(i, 0);
@@ -739,6 +766,8 @@ impl Board {
             return;
         };
         self.cells[i] = Cell::Empty;
+        self.stone_bits[color.index()].set(i, false);
+        self.empty_bits.set(i, true);
         self.counts[color.index()] -= 1;
         self.hash ^= zobrist::stone(color, i);
         for d in 0..4 {
@@ -907,6 +936,8 @@ impl Clone for Board {
         self.shapes = source.shapes;
         self.fives = source.fives;
         self.fours = source.fours;
+        self.stone_bits = source.stone_bits;
+        self.empty_bits = source.empty_bits;
         self.flags = source.flags;
         let n = source.journal_len;
         self.journal.clear();

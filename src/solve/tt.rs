@@ -10,7 +10,6 @@
 //! and fallibly: a table that cannot be had is a [`MemoryError`], never an abort.
 
 use std::alloc::{Layout, alloc_zeroed};
-use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 
 /// A table could not be allocated.
@@ -355,78 +354,203 @@ impl PnTable {
     }
 }
 
-/// Values by key, in two generations: when the young one is full, the old one is dropped and
-/// the young one ages, so recently used entries survive and memory stays bounded. Of each
-/// generation's share of the budget, half is its map (a fixed most entries, so the map never
-/// grows past a known size) and half what the entries hold on the heap, which the caller
-/// weighs when it caches one. Clearing keeps the maps' memory for the next search.
-pub struct MoveCache<V> {
-    young: HashMap<u64, (V, u32)>,
-    old: HashMap<u64, (V, u32)>,
-    /// Heap bytes the young generation's entries hold.
-    young_heap: usize,
-    /// Most entries a generation holds.
-    max_entries: usize,
-    /// Most heap bytes a generation's entries hold.
-    heap_budget: usize,
+/// What a node expands to, as [`MoveCache`] keeps it: decided without search, or a list of
+/// moves (children), given by their count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Decided: a win.
+    Proven,
+    /// Decided: no win.
+    Disproven,
+    /// Its children, this many.
+    Children(usize),
 }
 
-impl<V: Clone> MoveCache<V> {
+/// Move lists by node key, in two generations: when the young one is full, the old one is
+/// forgotten and the young one ages, so recently used lists survive and memory stays bounded.
+/// A generation is an open-addressing map of slots (key, where its list starts in the
+/// generation's arena, its length, a stamp) and the arena, one vector of moves for all its
+/// lists. Forgetting a generation only bumps its stamp and empties its arena: no list is freed
+/// one by one, and no allocation is made again (the slots double, up to their cap, as a search
+/// needs them). Of the budget, each generation takes half: half of that for its slots, half
+/// for its arena.
+pub struct MoveCache {
+    young: Generation,
+    old: Generation,
+    /// Most slots of a generation (a power of two).
+    max_slots: usize,
+    /// Most moves in a generation's arena.
+    max_moves: usize,
+}
+
+/// One generation of a [`MoveCache`].
+struct Generation {
+    slots: Vec<CacheSlot>,
+    moves: Vec<u16>,
+    /// Live slots.
+    len: usize,
+    /// The stamp of live slots; 0 is never live.
+    stamp: u16,
+}
+
+#[derive(Clone, Copy, Default)]
+struct CacheSlot {
+    key: u64,
+    start: u32,
+    /// The list's length, or [`PROVEN`] / [`DISPROVEN`].
+    len: u16,
+    stamp: u16,
+}
+
+const PROVEN: u16 = u16::MAX;
+const DISPROVEN: u16 = u16::MAX - 1;
+/// Slots of a fresh generation.
+const CACHE_START_SLOTS: usize = 1 << 10;
+
+impl Generation {
+    fn new() -> Generation {
+        Generation {
+            slots: vec![CacheSlot::default(); CACHE_START_SLOTS],
+            moves: Vec::new(),
+            len: 0,
+            stamp: 1,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.moves.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(CacheSlot::default());
+            self.stamp = 1;
+        }
+    }
+
+    /// The slot of `key`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (key >> 20) as usize & mask;
+        loop {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp || s.key == key {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<CacheSlot> {
+        let s = self.slots[self.find(key)];
+        (s.stamp == self.stamp).then_some(s)
+    }
+
+    /// Doubles the slots, keeping the live ones.
+    fn grow(&mut self) {
+        let doubled = vec![CacheSlot::default(); self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        for s in old.into_iter().filter(|s| s.stamp == self.stamp) {
+            let i = self.find(s.key);
+            self.slots[i] = s;
+        }
+    }
+}
+
+impl MoveCache {
     /// A cache whose two generations take at most about `bytes` together.
-    pub fn new(bytes: usize) -> MoveCache<V> {
+    pub fn new(bytes: usize) -> MoveCache {
         let generation = bytes / 2;
-        // A map slot: the entry and its control byte. The map keeps at most 7 entries in 8
-        // slots and a power of two of slots.
-        let slot = std::mem::size_of::<(u64, (V, u32))>() + 1;
-        let slots = (generation / 2 / slot).max(1024);
-        let slots = if slots.is_power_of_two() {
+        let slots = (generation / 2 / size_of::<CacheSlot>()).max(CACHE_START_SLOTS);
+        let max_slots = if slots.is_power_of_two() {
             slots
         } else {
             slots.next_power_of_two() / 2
         };
         MoveCache {
-            young: HashMap::new(),
-            old: HashMap::new(),
-            young_heap: 0,
-            max_entries: slots / 8 * 7,
-            heap_budget: generation / 2,
+            young: Generation::new(),
+            old: Generation::new(),
+            max_slots,
+            max_moves: (generation / 2 / size_of::<u16>()).max(1024),
         }
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry, keeping the memory.
     pub fn clear(&mut self) {
         self.young.clear();
         self.old.clear();
-        self.young_heap = 0;
     }
 
-    /// The value for `key`, if cached.
-    pub fn get(&mut self, key: u64) -> Option<V> {
-        if let Some((e, _)) = self.young.get(&key) {
-            return Some(e.clone());
+    /// The list cached for `key`, if any: its moves are appended to `out`.
+    pub fn get(&mut self, key: u64, out: &mut Vec<u16>) -> Option<Listed> {
+        let (s, young) = match self.young.get(key) {
+            Some(s) => (s, true),
+            None => (self.old.get(key)?, false),
+        };
+        let listed = match s.len {
+            PROVEN => Listed::Proven,
+            DISPROVEN => Listed::Disproven,
+            n => {
+                let from = if young { &self.young } else { &self.old };
+                let start = s.start as usize;
+                out.extend_from_slice(&from.moves[start..start + n as usize]);
+                Listed::Children(n as usize)
+            }
+        };
+        if !young {
+            // Used again: into the young generation (the old copy stays until it is dropped).
+            let n = if let Listed::Children(n) = listed {
+                n
+            } else {
+                0
+            };
+            self.insert(key, listed, &out[out.len() - n..]);
         }
-        let (e, heap) = self.old.remove(&key)?;
-        self.insert(key, e.clone(), heap as usize);
-        Some(e)
+        Some(listed)
     }
 
-    /// Caches `e` under `key`; it holds `heap` bytes on the heap besides its map slot.
-    pub fn insert(&mut self, key: u64, e: V, heap: usize) {
-        if self.young.len() >= self.max_entries || self.young_heap + heap > self.heap_budget {
+    /// Caches `listed` under `key`, with its moves when it has children.
+    pub fn insert(&mut self, key: u64, listed: Listed, moves: &[u16]) {
+        let (len, moves) = match listed {
+            Listed::Proven => (PROVEN, &[][..]),
+            Listed::Disproven => (DISPROVEN, &[][..]),
+            Listed::Children(_) => (moves.len().min(usize::from(DISPROVEN - 1)) as u16, moves),
+        };
+        let full = |g: &Generation, max_slots: usize| {
+            g.len * 8 >= g.slots.len() * 7 && g.slots.len() >= max_slots
+        };
+        if full(&self.young, self.max_slots)
+            || self.young.moves.len() + moves.len() > self.max_moves
+        {
             std::mem::swap(&mut self.old, &mut self.young);
             self.young.clear();
-            self.young_heap = 0;
         }
-        let heap = heap.min(u32::MAX as usize);
-        self.young_heap += heap;
-        if let Some((_, was)) = self.young.insert(key, (e, heap as u32)) {
-            self.young_heap -= was as usize;
+        let g = &mut self.young;
+        if g.len * 8 >= g.slots.len() * 7 {
+            g.grow();
         }
+        let i = g.find(key);
+        if g.slots[i].stamp != g.stamp {
+            g.len += 1;
+        }
+        g.slots[i] = CacheSlot {
+            key,
+            start: g.moves.len() as u32,
+            len,
+            stamp: g.stamp,
+        };
+        let need = g.moves.len() + moves.len();
+        if need > g.moves.capacity() {
+            // Doubling, but never past the cap.
+            let want = (2 * g.moves.capacity()).clamp(need, self.max_moves.max(need));
+            g.moves.reserve_exact(want - g.moves.len());
+        }
+        g.moves.extend_from_slice(moves);
     }
 
-    /// Entries cached, both generations.
+    /// Entries cached, both generations (an entry used again after it aged may count twice).
     pub fn len(&self) -> usize {
-        self.young.len() + self.old.len()
+        self.young.len + self.old.len
     }
 
     /// Whether nothing is cached.
@@ -434,10 +558,12 @@ impl<V: Clone> MoveCache<V> {
         self.len() == 0
     }
 
-    /// Bytes the two maps have allocated for their slots.
-    pub fn map_bytes(&self) -> usize {
-        let slot = std::mem::size_of::<(u64, (V, u32))>() + 1;
-        (self.young.capacity() + self.old.capacity()) * slot
+    /// Bytes the two generations have allocated, slots and arenas.
+    pub fn bytes(&self) -> usize {
+        [&self.young, &self.old]
+            .iter()
+            .map(|g| g.slots.capacity() * size_of::<CacheSlot>() + g.moves.capacity() * 2)
+            .sum()
     }
 }
 
@@ -462,23 +588,41 @@ mod tests {
     #[test]
     fn the_move_cache_stays_within_its_budget_and_keeps_recent_entries() {
         let budget = 1 << 20;
-        let mut c: MoveCache<std::sync::Arc<[u16]>> = MoveCache::new(budget);
-        let list: std::sync::Arc<[u16]> = std::sync::Arc::from(vec![7u16; 100]);
+        let mut c = MoveCache::new(budget);
+        let list: Vec<u16> = (0..100).collect();
         for key in 0..200_000u64 {
-            c.insert(key, list.clone(), 232);
-            // The maps and what their entries hold, both generations.
-            assert!(
-                c.map_bytes() <= budget / 2 + 4096,
-                "maps take {}",
-                c.map_bytes()
-            );
-            assert!(c.young_heap <= c.heap_budget);
+            let listed = match key % 3 {
+                0 => Listed::Proven,
+                1 => Listed::Disproven,
+                _ => Listed::Children(list.len()),
+            };
+            c.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), listed, &list);
+            assert!(c.bytes() <= budget + 4096, "the cache takes {}", c.bytes());
         }
-        // The latest entries survive, the first are gone.
-        assert!(c.get(199_999).is_some());
-        assert!(c.get(0).is_none());
+        // The latest entries survive, with their lists; the first are gone.
+        let mut out = vec![7];
+        let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        assert_eq!(c.get(key(199_999), &mut out), Some(Listed::Disproven));
+        assert_eq!(c.get(key(199_997), &mut out), Some(Listed::Children(100)));
+        assert_eq!(out[0], 7);
+        assert_eq!(&out[1..], &list[..]);
+        assert_eq!(c.get(key(0), &mut out), None);
+        // An entry of the old generation, used again, moves to the young one intact.
+        let mut old = None;
+        for k in (0..200_000u64).rev().filter(|k| k % 3 == 2) {
+            if c.young.get(key(k)).is_none() {
+                old = c.old.get(key(k)).map(|_| k);
+                break;
+            }
+        }
+        let k = old.expect("an entry of the old generation");
+        let mut out = Vec::new();
+        assert_eq!(c.get(key(k), &mut out), Some(Listed::Children(100)));
+        assert_eq!(out, list);
+        assert!(c.young.get(key(k)).is_some());
         c.clear();
         assert!(c.is_empty());
+        assert_eq!(c.get(key(199_999), &mut out), None);
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Solver {
     /// Every reply loses to the attacker's VCF: the tree shows one, the first legal point of
     /// that VCF, else (when black may play none of them) the first legal point of the board
     /// (the verifier tries all the others).
-    fn representative_reply(&mut self, depth: u32) -> Option<Arc<[u16]>> {
+    fn representative_reply(&mut self, depth: u32) -> Option<Vec<u16>> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         self.board.set_to_move(a);
         let v = self.threat(depth);
@@ -117,7 +117,7 @@ impl Solver {
                 empty.into_iter().find(|&i| self.legal(d, i))?
             }
         };
-        Some(Arc::from(vec![reply as u16]))
+        Some(vec![reply as u16])
     }
 
     /// The node of the attacker's move `t` (just played) when it ends the fight: two or more

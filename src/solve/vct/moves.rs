@@ -2,8 +2,6 @@
 //! VCF), the defender's refutations of a threat, and the zones that bound both (see the
 //! [module notes](super)).
 
-use std::sync::Arc;
-
 use super::search::INNER_VCF_NODES;
 use super::search::{Expansion, Solver, Style};
 use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
@@ -43,7 +41,7 @@ impl Solver {
         if children.is_empty() {
             return Expansion::Disproven;
         }
-        Expansion::Children(children.into())
+        Expansion::Children(children)
     }
 
     /// The attacker's moves at an OR node, best first: the block of the defender's five, else
@@ -111,79 +109,69 @@ impl Solver {
     /// * With fours on the board and K = 2, the window of the second move's four holds `q`
     ///   and either two existing stones (a three again) or one existing stone and the first
     ///   move, which then was already a four point: `q` shares a defender-free window with an
-    ///   existing four point and an attacker stone. With K = 3, see [`Solver::mark_k3_windows`];
-    ///   with K >= 4 every empty point is taken.
+    ///   existing four point and an attacker stone. With K >= 4 every empty point is taken.
+    /// * K = 3, attacker fours on the board: each `q` with a defender-free window that holds,
+    ///   besides `q`, at least two attacker stones or "hot" points. The window of a four at
+    ///   step 2 or 3 holds `q`, that step's move and two of: existing stones, the first move (a
+    ///   four point already, as its own four cannot need `q`, else `q` makes a three) and the
+    ///   second (whose own four, without `q`, holds three of the existing stones and the first
+    ///   move, so it makes at least a closed three now). Hot points are the four points and
+    ///   the points where the attacker makes a three or closed three.
     /// * A defender block that makes a four needs three defender stones (K = 2) or two (K = 3)
     ///   in an attacker-free window with `q`, the five point `q` takes away.
     ///
     /// Renju foul interplay (a quiet stone that changes whether a later point is forbidden
     /// through the recursive three rule) is not covered by this argument.
+    ///
+    /// The windows are read a whole direction at a time, on bit sets of the padded array (a
+    /// test checks this against the cell-by-cell reading it replaced): about 1.2x faster
+    /// solves at threat limit 3, where the window scan took 9% of `vct_small_but_long`.
     fn quiet_candidates(&self, k: u32) -> Vec<usize> {
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let (fives, fours) = (self.board.five_points(a), self.board.four_points(a));
+        let b = &self.board;
+        let (fives, fours) = (b.five_points(a), b.four_points(a));
+        let empty = *b.empty_bits();
         let mut threes = Bits::default();
-        for p in self.board.empty_points() {
-            if self.board.makes_three(p.index(), a) {
-                threes.set(p.index(), true);
+        for i in empty.iter() {
+            if b.makes_three(i, a) {
+                threes.set(i, true);
             }
         }
         let mut extra = threes;
         if !fours.is_empty() && k >= 2 {
             if k >= 4 {
-                for p in self.board.empty_points() {
-                    extra.set(p.index(), true);
-                }
+                extra = empty;
             } else {
-                if k == 2 {
-                    for f in fours.iter() {
-                        mark_windows(&self.board, f, a, 1, &mut extra);
-                    }
-                } else {
-                    self.mark_k3_windows(&threes, &mut extra);
-                    for p in self.board.stones(d) {
-                        mark_windows(&self.board, p.index(), d, 2, &mut extra);
+                let (own, theirs) = (*b.stone_bits(a), *b.stone_bits(d));
+                let walls = !(own | theirs | empty);
+                for step in DIRS {
+                    let s = step as usize;
+                    let open = window_open(walls | theirs, s);
+                    if k == 2 {
+                        // A window open for the attacker that holds a four point and one of
+                        // its stones.
+                        let [with_four, _, _] = window_counts(fours, s);
+                        let [with_stone, _, _] = window_counts(&own, s);
+                        extra |= window_cells(open & with_four & with_stone, s);
+                    } else {
+                        // A window open for the attacker where, besides the point marked, two
+                        // cells are its stones or hot points (see above).
+                        let hot_or_own = own | threes | *fours;
+                        let [_, two, three] = window_counts(&hot_or_own, s);
+                        for j in 0..5 {
+                            let others = three | (two & !hot_or_own.down(j * s));
+                            extra |= (open & others).up(j * s);
+                        }
+                        // A window open for the defender with two of its stones.
+                        let open = window_open(walls | own, s);
+                        let [_, two, _] = window_counts(&theirs, s);
+                        extra |= window_cells(open & two, s);
                     }
                 }
-                for f in self.board.four_points(d).iter() {
-                    extra.set(f, true);
-                }
+                extra |= *b.four_points(d);
             }
         }
-        extra
-            .iter()
-            .filter(|&i| !fives.contains(i) && !fours.contains(i))
-            .collect()
-    }
-
-    /// Threat limit 3, attacker fours on the board: marks each `q` with a defender-free window
-    /// that holds, besides `q`, at least two attacker stones or "hot" points. The window of a
-    /// four at step 2 or 3 holds `q`, that step's move and two of: existing stones, the first
-    /// move (a four point already, as its own four cannot need `q`, else `q` makes a three) and
-    /// the second (whose own four, without `q`, holds three of the existing stones and the first
-    /// move, so it makes at least a closed three now). Hot points are the four points and the
-    /// points where the attacker makes a three or closed three.
-    fn mark_k3_windows(&self, threes: &Bits, out: &mut Bits) {
-        let a = self.attacker;
-        let mut hot = *threes;
-        for f in self.board.four_points(a).iter() {
-            hot.set(f, true);
-        }
-        for p in self.board.points() {
-            for step in DIRS {
-                let cells: [usize; 5] =
-                    std::array::from_fn(|j| (p.index() as isize + j as isize * step) as usize);
-                let Some(stones) = open_window(&self.board, &cells, a) else {
-                    continue;
-                };
-                let heat = cells.iter().filter(|&&j| hot.contains(j)).count();
-                for &j in &cells {
-                    let others = stones + heat - usize::from(hot.contains(j));
-                    if self.board.cell(j) == Cell::Empty && others >= 2 {
-                        out.set(j, true);
-                    }
-                }
-            }
-        }
+        (extra & empty & !(*fives | *fours)).iter().collect()
     }
 
     /// Drops the quiet candidates that lose to a VCF of the defender's own. With such a VCF on
@@ -242,7 +230,7 @@ impl Solver {
                 } else if depth == 0 {
                     Expansion::Disproven
                 } else {
-                    Expansion::Children(Arc::from(vec![q as u16]))
+                    Expansion::Children(vec![q as u16])
                 }
             }
             _ => {
@@ -406,20 +394,39 @@ impl Solver {
     }
 }
 
-/// Marks the empty cells of every five-cell window through cell `i` that holds no wall and no
-/// stone of `color`'s opponent, and at least `stones` stones of `color`.
-fn mark_windows(board: &Board, i: usize, color: Color, stones: usize, out: &mut Bits) {
-    for step in DIRS {
-        for start in -4..=0isize {
-            let cells: [usize; 5] =
-                std::array::from_fn(|k| (i as isize + (start + k as isize) * step) as usize);
-            if open_window(board, &cells, color).is_some_and(|n| n >= stones) {
-                for &j in cells.iter().filter(|&&j| board.cell(j) == Cell::Empty) {
-                    out.set(j, true);
-                }
-            }
-        }
+/// The window starts (cells `i` whose five-cell window `i, i + s, .., i + 4s` runs along a
+/// line of step `s`) with no cell of `block` in the window.
+#[inline]
+fn window_open(block: Bits, s: usize) -> Bits {
+    let mut any = Bits::default();
+    for j in 0..5 {
+        any |= block.down(j * s);
     }
+    !any
+}
+
+/// The window starts (see [`window_open`]) whose window holds at least one, two and three
+/// cells of `set`.
+#[inline]
+fn window_counts(set: &Bits, s: usize) -> [Bits; 3] {
+    let [mut one, mut two, mut three] = [Bits::default(); 3];
+    for j in 0..5 {
+        let x = set.down(j * s);
+        three |= two & x;
+        two |= one & x;
+        one |= x;
+    }
+    [one, two, three]
+}
+
+/// Every cell of the windows that start at `starts` (see [`window_open`]).
+#[inline]
+fn window_cells(starts: Bits, s: usize) -> Bits {
+    let mut cells = Bits::default();
+    for j in 0..5 {
+        cells |= starts.up(j * s);
+    }
+    cells
 }
 
 /// The potential of point `i` for `color`: in each direction, the largest count of `color`
@@ -458,4 +465,118 @@ fn open_window(board: &Board, cells: &[usize; 5], color: Color) -> Option<usize>
         }
     }
     Some(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quiet candidates as first written: cell by cell, window by window. The bit-set
+    /// version must give the same set.
+    fn reference(board: &Board, a: Color, k: u32) -> Vec<usize> {
+        let d = a.opponent();
+        let (fives, fours) = (board.five_points(a), board.four_points(a));
+        let mut threes = Bits::default();
+        for p in board.empty_points() {
+            if board.makes_three(p.index(), a) {
+                threes.set(p.index(), true);
+            }
+        }
+        let mut extra = threes;
+        let mark = |i: usize, color: Color, stones: usize, out: &mut Bits| {
+            for step in DIRS {
+                for start in -4..=0isize {
+                    let cells: [usize; 5] = std::array::from_fn(|j| {
+                        (i as isize + (start + j as isize) * step) as usize
+                    });
+                    if open_window(board, &cells, color).is_some_and(|n| n >= stones) {
+                        for &j in cells.iter().filter(|&&j| board.cell(j) == Cell::Empty) {
+                            out.set(j, true);
+                        }
+                    }
+                }
+            }
+        };
+        if !fours.is_empty() && k >= 2 {
+            if k >= 4 {
+                for p in board.empty_points() {
+                    extra.set(p.index(), true);
+                }
+            } else {
+                if k == 2 {
+                    for f in fours.iter() {
+                        mark(f, a, 1, &mut extra);
+                    }
+                } else {
+                    let mut hot = threes;
+                    for f in fours.iter() {
+                        hot.set(f, true);
+                    }
+                    for p in board.points() {
+                        for step in DIRS {
+                            let cells: [usize; 5] = std::array::from_fn(|j| {
+                                (p.index() as isize + j as isize * step) as usize
+                            });
+                            let Some(stones) = open_window(board, &cells, a) else {
+                                continue;
+                            };
+                            let heat = cells.iter().filter(|&&j| hot.contains(j)).count();
+                            for &j in &cells {
+                                let others = stones + heat - usize::from(hot.contains(j));
+                                if board.cell(j) == Cell::Empty && others >= 2 {
+                                    extra.set(j, true);
+                                }
+                            }
+                        }
+                    }
+                    for p in board.stones(d) {
+                        mark(p.index(), d, 2, &mut extra);
+                    }
+                }
+                for f in board.four_points(d).iter() {
+                    extra.set(f, true);
+                }
+            }
+        }
+        extra
+            .iter()
+            .filter(|&i| !fives.contains(i) && !fours.contains(i))
+            .collect()
+    }
+
+    #[test]
+    fn bit_set_quiet_candidates_match_the_cell_by_cell_reference() {
+        let mut solver = Solver::new(1 << 20).unwrap();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut checked = [0usize; 4];
+        for game in 0..600 {
+            let size = [15u8, 9, 19, 22][game % 4];
+            let rule = Rule::ALL[game % Rule::ALL.len()];
+            let mut board = Board::new(size, rule).unwrap();
+            let stones = 6 + next(40);
+            for _ in 0..stones {
+                let p = Point::new(next(size as u64) as u8, next(size as u64) as u8).unwrap();
+                if board.is_empty(p) && !board.makes_five(p, board.to_move()) {
+                    board.play(p);
+                }
+                for a in [Color::Black, Color::White] {
+                    solver.board.clone_from(&board);
+                    solver.attacker = a;
+                    for k in 1..=4 {
+                        let want = reference(&board, a, k);
+                        assert_eq!(solver.quiet_candidates(k), want, "k {k} {a:?}\n{board:?}");
+                        checked[k as usize - 1] += usize::from(!want.is_empty());
+                    }
+                }
+            }
+        }
+        // The positions reach every case: candidates found at every threat limit.
+        assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::board::{Board, Cell, Color, Point};
 use crate::pattern;
 use crate::solve::proof::Attack;
-use crate::solve::tt::{MemoryError, MoveCache, PnTable};
+use crate::solve::tt::{Listed, MemoryError, MoveCache, PnTable};
 use crate::solve::{Limits, Outcome, Solution, progress, vcf};
 
 /// A VCT answer: the outcome, the proof of a win, and positions searched.
@@ -57,7 +57,7 @@ pub const QUICK_NODES: u64 = 300_000;
 pub(super) enum Expansion {
     Proven,
     Disproven,
-    Children(Arc<[u16]>),
+    Children(Vec<u16>),
 }
 
 /// A reusable VCT solver. It owns its tables (proof numbers, move lists, the two VCF solvers'
@@ -71,7 +71,11 @@ pub struct Solver {
     pub(super) limits: Limits,
     pub(super) nodes: u64,
     pub(super) table: PnTable,
-    cache: MoveCache<Expansion>,
+    cache: MoveCache,
+    /// The children of every node on the search path, as a stack (see [`Solver::mid`]).
+    stack: Vec<u16>,
+    /// Their proof and disproof numbers, likewise.
+    values: Vec<(u32, u32)>,
     /// The attacker's VCF searches.
     pub(super) vcf: vcf::Solver,
     /// The defender's own VCF searches (a separate table: the attacker's holds only its own
@@ -116,6 +120,8 @@ impl Solver {
             nodes: 0,
             table: PnTable::new(bytes / 2)?,
             cache: MoveCache::new(bytes / 4),
+            stack: Vec::new(),
+            values: Vec::new(),
             vcf: vcf::Solver::new(bytes / 8)?,
             defender_vcf: vcf::Solver::new(bytes / 8)?,
             aborted: false,
@@ -382,25 +388,36 @@ impl Solver {
 
     /// The children of a node, or its value when it is decided without search.
     pub(super) fn expand(&mut self, or: bool, depth: u32) -> Expansion {
+        let mut out = Vec::new();
+        match self.expand_onto(or, depth, &mut out) {
+            Listed::Proven => Expansion::Proven,
+            Listed::Disproven => Expansion::Disproven,
+            Listed::Children(_) => Expansion::Children(out),
+        }
+    }
+
+    /// [`Solver::expand`] with the children appended to `out`, from the cache when the node
+    /// was expanded before.
+    fn expand_onto(&mut self, or: bool, depth: u32, out: &mut Vec<u16>) -> Listed {
         let key = node_key(self.board.hash(), depth);
-        if let Some(e) = self.cache.get(key) {
-            return e;
+        if let Some(listed) = self.cache.get(key, out) {
+            return listed;
         }
         let e = if or {
             self.expand_or(depth)
         } else {
             self.expand_and(depth)
         };
+        let (listed, moves) = match e {
+            Expansion::Proven => (Listed::Proven, Vec::new()),
+            Expansion::Disproven => (Listed::Disproven, Vec::new()),
+            Expansion::Children(c) => (Listed::Children(c.len()), c),
+        };
         if !self.aborted {
-            // A list's heap block: the shared counts and the moves, as the allocator rounds
-            // it (with its own header).
-            let heap = match &e {
-                Expansion::Children(c) => (16 + 2 * c.len()).next_multiple_of(16) + 16,
-                _ => 0,
-            };
-            self.cache.insert(key, e.clone(), heap);
+            self.cache.insert(key, listed, &moves);
         }
-        e
+        out.extend_from_slice(&moves);
+        listed
     }
 
     /// Nagai's MID: searches the node until its proof or disproof number reaches a threshold.
@@ -410,16 +427,22 @@ impl Solver {
         if self.over_budget() {
             return self.table.get(key).unwrap_or((1, 1));
         }
-        let children = match self.expand(or, depth) {
-            Expansion::Proven => {
+        // The children go on the solver's stack (and their numbers on its value stack) above
+        // those of the nodes further up the path, and come off when this node returns.
+        let base = self.stack.len();
+        let mut stack = std::mem::take(&mut self.stack);
+        let listed = self.expand_onto(or, depth, &mut stack);
+        self.stack = stack;
+        let n = match listed {
+            Listed::Proven => {
                 self.table.put(key, 0, INF);
                 return (0, INF);
             }
-            Expansion::Disproven => {
+            Listed::Disproven => {
                 self.table.put(key, INF, 0);
                 return (INF, 0);
             }
-            Expansion::Children(c) => c,
+            Listed::Children(n) => n,
         };
         let child_depth = if or { depth - 1 } else { depth };
         // Child values, read from the table once; a child's entry changes only when this loop
@@ -438,26 +461,28 @@ impl Solver {
                 || b.five_points(d).contains(c)
         };
         let quick = self.style == Style::Quick;
-        let n = children.len() as u32;
+        let children = base..base + n;
+        let vbase = self.values.len();
         // The children's entries lie far apart in a large table: ask for them all before
         // reading any, so the loads overlap. Each key is computed once and held in its child's
-        // slot of `values` (high and low halves) until its entry is read.
-        let mut values: Vec<(u32, u32)> = children
-            .iter()
-            .map(|&c| {
-                let ck = node_key(self.board.hash_after(c as usize), child_depth);
-                self.table.prefetch(ck);
-                ((ck >> 32) as u32, ck as u32)
-            })
-            .collect();
-        for ((v, &c), rank) in values.iter_mut().zip(children.iter()).zip(1..) {
+        // value slot (high and low halves) until its entry is read.
+        for k in children.clone() {
+            let c = self.stack[k];
+            let ck = node_key(self.board.hash_after(c as usize), child_depth);
+            self.table.prefetch(ck);
+            self.values.push(((ck >> 32) as u32, ck as u32));
+        }
+        for (k, rank) in children.clone().zip(1..) {
+            let v = self.values[vbase + k - base];
             let ck = u64::from(v.0) << 32 | u64::from(v.1);
-            *v = self.table.get(ck).unwrap_or_else(|| match (quick, or) {
-                (true, true) => (rank, 1),
-                (true, false) => (1, n),
-                (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
-                (false, _) => (1, 1),
-            });
+            let c = self.stack[k];
+            self.values[vbase + k - base] =
+                self.table.get(ck).unwrap_or_else(|| match (quick, or) {
+                    (true, true) => (rank, 1),
+                    (true, false) => (1, n as u32),
+                    (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
+                    (false, _) => (1, 1),
+                });
         }
         let (mut pn, mut dn);
         loop {
@@ -468,7 +493,7 @@ impl Solver {
             // proof number of an AND node.
             let (mut most, mut open) = (0u32, 0u32);
             let mut best_other = 0;
-            for (k, &(cpn, cdn)) in values.iter().enumerate() {
+            for (k, &(cpn, cdn)) in self.values[vbase..vbase + n].iter().enumerate() {
                 // OR: choose by proof number, sum disproof numbers; AND: the other way round.
                 let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
                 sum = sum.saturating_add(other).min(INF);
@@ -519,11 +544,13 @@ impl Solver {
             } else {
                 (child_other, child_sel)
             };
-            let c = Point::from_index(children[best] as usize);
+            let c = Point::from_index(self.stack[base + best] as usize);
             self.board.play(c);
-            values[best] = self.mid(!or, child_depth, cpn, cdn);
+            self.values[vbase + best] = self.mid(!or, child_depth, cpn, cdn);
             self.board.undo();
         }
+        self.stack.truncate(base);
+        self.values.truncate(vbase);
         if !self.aborted {
             self.table.put(key, pn, dn);
         }
