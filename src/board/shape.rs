@@ -23,15 +23,20 @@ pub use super::shape_build::{SIDES, Shape, shift};
 /// (about 130 KB, which stays in cache), indexed through two 1024-entry maps from half-keys.
 /// Each entry holds both colours' shapes: black in the low four bits, white in the high.
 pub struct Compact {
-    index: SideIndex,
-    shapes: &'static [u8],
+    /// The half-key maps ([`SideIndex`]), held here rather than behind pointers: a lookup is
+    /// then two loads at fixed offsets from the table and one into `shapes`.
+    left: [u16; 1024],
+    right: [u16; 1024],
+    shapes: &'static [u8; SIDES * SIDES],
 }
 
 impl Compact {
     /// The combined shape byte of a line key.
     #[inline]
     pub fn get(&self, key: u32) -> u8 {
-        self.shapes[self.index.of(key)]
+        let l = self.left[(key & 1023) as usize] as usize;
+        let r = self.right[(key >> 10 & 1023) as usize] as usize;
+        self.shapes[l * SIDES + r]
     }
 
     /// The shape a `color` stone makes on a line with this key.
@@ -55,9 +60,16 @@ static COMPACT: [OnceLock<Compact>; 3] = [OnceLock::new(), OnceLock::new(), Once
 /// The shape table of `rule`: the shapes built at compile time and the half-key maps, made on
 /// first use (microseconds).
 pub fn compact(rule: Rule) -> &'static Compact {
-    COMPACT[rule as usize].get_or_init(|| Compact {
-        index: SideIndex::new(),
-        shapes: shapes(rule),
+    COMPACT[rule as usize].get_or_init(|| {
+        let index = SideIndex::new();
+        let (left, right) = index.maps();
+        Compact {
+            left: *left,
+            right: *right,
+            shapes: shapes(rule)
+                .try_into()
+                .expect("build.rs writes SIDES * SIDES shapes"),
+        }
     })
 }
 

@@ -202,6 +202,12 @@ impl SideIndex {
         }
     }
 
+    /// The maps from the left and the right half of a key to its layout's number.
+    #[allow(dead_code)] // `build.rs` includes this file and does not use it.
+    pub fn maps(&self) -> (&[u16; 1024], &[u16; 1024]) {
+        (&self.left, &self.right)
+    }
+
     /// The compact index of a key.
     #[inline]
     pub fn of(&self, key: u32) -> usize {
