@@ -729,18 +729,19 @@ impl Board {
             let (line, pos) = line_of(i, d);
             let l = self.lines[d][line] | code << (2 * pos);
             self.lines[d][line] = l;
-            for k in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+            // The empty cells within five steps, one bit each (bit 2j for offset j - 5), read
+            // off the line: a board cell has five cells of the padded array on each side.
+            let window = (l >> (2 * (pos - PAD as u32))) & 0x3F_FFFF;
+            let mut empty = !(window | window >> 1) & 0x15_5155;
+            while empty != 0 {
+                let k = (empty.trailing_zeros() / 2) as i32 - 5;
+                empty &= empty - 1;
                 // In the padded array (a wall five cells wide), so `% CELLS` changes nothing
                 // and spares the bounds checks.
                 let q = (i as isize + k as isize * step) as usize % CELLS;
                 let key = line_key(l, pos.wrapping_add_signed(k));
                 let old = self.shapes[q][d];
-                let looked = table.get(key);
-                let new = if self.cells[q] == Cell::Empty {
-                    looked
-                } else {
-                    old
-                };
+                let new = table.get(key);
                 self.shapes[q][d] = new;
                 if TRACK {
                     delta.sub(old);

@@ -56,6 +56,15 @@ proptest! {
     fn incremental_shapes_match_the_reference(board in position(Rule::ALL.to_vec())) {
         let fresh = rebuilt(&board);
         let mut grid = Grid::of(&board);
+        // The bit sets of stones and empty cells, kept move by move, match the cells.
+        for p in board.points() {
+            let i = p.index();
+            prop_assert_eq!(board.empty_bits().contains(i), board.get(p).is_none(), "empty {}", p);
+            for c in [Color::Black, Color::White] {
+                prop_assert_eq!(board.stone_bits(c).contains(i), board.get(p) == Some(c), "stone {}", p);
+            }
+        }
+        prop_assert_eq!(board.empty_bits().count() as usize, board.empty_points().count());
         for p in board.empty_points() {
             let (x, y) = (p.x() as i32, p.y() as i32);
             for c in [Color::Black, Color::White] {
