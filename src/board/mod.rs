@@ -761,6 +761,29 @@ impl Board {
         n
     }
 
+    /// Puts back the shapes journalled from entry `start` on, newest first. `TRACK`: also
+    /// the evaluation's counts (as [`Board::place_lines`]).
+    #[inline(always)]
+    fn unjournal<const TRACK: bool>(&mut self, start: usize, delta: &mut Delta) {
+        while self.journal_len > start {
+            self.journal_len -= 1;
+            let e = self.journal[self.journal_len];
+            let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
+            let now = self.shapes[q][d];
+            if TRACK {
+                delta.sub(now);
+                delta.add(e as u8);
+            }
+            self.shapes[q][d] = e as u8;
+            if shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize] {
+                self.reflag(q);
+            }
+            if TRACK {
+                self.recount(q, now, e as u8);
+            }
+        }
+    }
+
     /// Takes the stone off cell `i` and updates the lines and shapes around it.
     fn remove(&mut self, i: usize) {
         let Some(color) = self.cells[i].color() else {
@@ -782,22 +805,10 @@ impl Board {
             // The last placement was this one: put back the shapes it changed. The cell's own
             // shapes were left alone while it was taken, so they are still right.
             Some(start) => {
-                while self.journal_len > start as usize {
-                    self.journal_len -= 1;
-                    let e = self.journal[self.journal_len];
-                    let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
-                    let now = self.shapes[q][d];
-                    if self.tracking {
-                        delta.sub(now);
-                        delta.add(e as u8);
-                    }
-                    self.shapes[q][d] = e as u8;
-                    if shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize] {
-                        self.reflag(q);
-                    }
-                    if self.tracking {
-                        self.recount(q, now, e as u8);
-                    }
+                if self.tracking {
+                    self.unjournal::<true>(start as usize, &mut delta);
+                } else {
+                    self.unjournal::<false>(start as usize, &mut delta);
                 }
             }
             // Placed before the tables were last rebuilt: re-read everything around it.

@@ -437,14 +437,28 @@ fn window_cells(starts: Bits, s: usize) -> Bits {
 /// it makes a four now. The quick style orders attacker moves by it.
 fn potential(board: &Board, i: usize, color: Color) -> i32 {
     let mut total = 0;
-    for step in DIRS {
+    for d in 0..4 {
+        // The line key holds the five cells on each side, two bits a cell (slot t for offset
+        // t - 5 before the point, t - 4 after it): spread it so that offset o sits at slot
+        // o + 5 and the point itself, empty, at slot 5.
+        let key = board.key(i, d);
+        let key = (key & 0x3FF) | (key & 0xF_FC00) << 2;
+        let (lo, hi) = (key & 0x15_5555, key >> 1 & 0x15_5555);
+        // A wall (3) or an opponent stone blocks a window; the opponent's code shares its bit
+        // with the wall's.
+        let (own, block) = match color {
+            Color::Black => (lo & !hi, hi),
+            Color::White => (hi & !lo, lo),
+        };
         let (mut best, mut count) = (0, 0);
-        for start in -4..=0isize {
-            let cells: [usize; 5] =
-                std::array::from_fn(|k| (i as isize + (start + k as isize) * step) as usize);
-            match open_window(board, &cells, color) {
-                Some(n) if n >= 1 && n + 1 > best => (best, count) = (n + 1, 1),
-                Some(n) if n >= 1 && n + 1 == best => count += 1,
+        for start in 1..=5 {
+            let window = 0x155 << (2 * start);
+            if block & window != 0 {
+                continue;
+            }
+            match (own & window).count_ones() {
+                n if n >= 1 && n + 1 > best => (best, count) = (n + 1, 1),
+                n if n >= 1 && n + 1 == best => count += 1,
                 _ => {}
             }
         }
@@ -453,24 +467,43 @@ fn potential(board: &Board, i: usize, color: Color) -> i32 {
     total
 }
 
-/// The number of `color` stones in a five-cell window, or `None` when it holds a wall or an
-/// opponent stone (no five for `color` can use it).
-fn open_window(board: &Board, cells: &[usize; 5], color: Color) -> Option<usize> {
-    let own = Cell::of(color);
-    let mut count = 0;
-    for &j in cells {
-        match board.cell(j) {
-            Cell::Empty => {}
-            c if c == own => count += 1,
-            _ => return None,
-        }
-    }
-    Some(count)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The number of `color` stones in a five-cell window, or `None` when it holds a wall or an
+    /// opponent stone (no five for `color` can use it).
+    fn open_window(board: &Board, cells: &[usize; 5], color: Color) -> Option<usize> {
+        let own = Cell::of(color);
+        let mut count = 0;
+        for &j in cells {
+            match board.cell(j) {
+                Cell::Empty => {}
+                c if c == own => count += 1,
+                _ => return None,
+            }
+        }
+        Some(count)
+    }
+
+    /// The potential as first written, window by window on the cells.
+    fn potential_reference(board: &Board, i: usize, color: Color) -> i32 {
+        let mut total = 0;
+        for step in DIRS {
+            let (mut best, mut count) = (0, 0);
+            for start in -4..=0isize {
+                let cells: [usize; 5] =
+                    std::array::from_fn(|k| (i as isize + (start + k as isize) * step) as usize);
+                match open_window(board, &cells, color) {
+                    Some(n) if n >= 1 && n + 1 > best => (best, count) = (n + 1, 1),
+                    Some(n) if n >= 1 && n + 1 == best => count += 1,
+                    _ => {}
+                }
+            }
+            total += (best * count) as i32;
+        }
+        total
+    }
 
     /// The quiet candidates as first written: cell by cell, window by window. The bit-set
     /// version must give the same set.
@@ -546,7 +579,7 @@ mod tests {
     }
 
     #[test]
-    fn bit_set_quiet_candidates_match_the_cell_by_cell_reference() {
+    fn bit_set_quiet_candidates_and_potentials_match_the_cell_by_cell_reference() {
         let mut solver = Solver::new(1 << 20).unwrap();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move |n: u64| {
@@ -569,6 +602,10 @@ mod tests {
                 for a in [Color::Black, Color::White] {
                     solver.board.clone_from(&board);
                     solver.attacker = a;
+                    for p in board.empty_points() {
+                        let i = p.index();
+                        assert_eq!(potential(&board, i, a), potential_reference(&board, i, a));
+                    }
                     for k in 1..=4 {
                         let want = reference(&board, a, k);
                         assert_eq!(solver.quiet_candidates(k), want, "k {k} {a:?}\n{board:?}");
