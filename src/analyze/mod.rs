@@ -296,11 +296,23 @@ pub fn analyze(
         return Ok(analysis);
     }
     // A quarter of the memory for the threat solvers (root VCT, verification), the rest for
-    // the search. Under a time limit alone, no more than the time can fill (see
-    // `hash_for_time`).
+    // the search (see below for more threads). Under a time limit alone, no more than the
+    // time can fill (see `hash_for_time`).
     let hash_mb = hash_for_time(settings);
+    let threads = settings.threads.max(1);
+    let parallel_vct = threads >= 2 && settings.depth != Some(1) && settings.root_vct_nodes > 0;
+    // With the root VCT on a thread of its own, its solver gets a quarter and the other
+    // solver (the opponent's threats, verification) an eighth: a df-pn table too small for
+    // the search costs nodes (`vct_black_long` at threat limit 2, unbounded: 1.19M nodes in
+    // 8 MB, 0.92M in 16 MB).
     let solver_mb = (hash_mb / 4).max(1);
-    let search_bytes = (hash_mb - solver_mb.min(hash_mb)).max(1) << 20;
+    let main_mb = if parallel_vct {
+        (hash_mb / 8).max(1)
+    } else {
+        solver_mb
+    };
+    let vct_mb = if parallel_vct { solver_mb } else { 0 };
+    let search_bytes = hash_mb.saturating_sub(main_mb + vct_mb).max(1) << 20;
     // The time: the root VCT may take `vct_share` of it, the iterations run until 80% (and
     // start none after 55%), the pass that scores the best `top` exactly until 90%, and
     // verification of mates has the rest. A node limit is split likewise: 80% for the
@@ -312,13 +324,12 @@ pub fn analyze(
         at(0.90),
         at(0.97),
     );
-    let threads = settings.threads.max(1);
     // A VCT on a thread of its own may use the search's whole time and a little more (to
-    // 94%, its verification to 97%): `vct_black_long` needs about 0.85 s of a one-second
+    // 94%, its verification to 97%): `vct_black_long` needed about 0.85 s of a one-second
     // analysis, and with the search's 90% it was found in 4 runs of 11 on a busy machine,
-    // against 7 of 7 with 94%. The analysis then ends a few tens of milliseconds later when the
-    // VCT finds nothing.
-    let parallel_vct = threads >= 2 && settings.depth != Some(1) && settings.root_vct_nodes > 0;
+    // against 7 of 7 with 94% (now, with its solver's larger table and a faster board, it is
+    // found and verified 0.59-0.67 s in). The analysis then ends a few tens of milliseconds
+    // later when the VCT finds nothing.
     let vct_deadline = if parallel_vct { at(0.94) } else { vct_deadline };
     let tt = Table::new(search_bytes / 8 * 7)?;
     let vcf_bytes = search_bytes / 8 / threads;
@@ -343,16 +354,9 @@ pub fn analyze(
         .collect();
     // A forced win found by the threat solver, verified: before the search on one thread, on
     // a thread of its own beside it on more. Its solver and the verifier's share their memory.
-    let mut solver = task::Solver::new(
-        if parallel_vct {
-            solver_mb / 2
-        } else {
-            solver_mb
-        }
-        .max(1),
-    )?;
+    let mut solver = task::Solver::new(main_mb)?;
     let mut vct_solver = if parallel_vct {
-        Some(task::Solver::new((solver_mb / 2).max(1))?)
+        Some(task::Solver::new(vct_mb)?)
     } else {
         None
     };
