@@ -31,6 +31,17 @@ impl Reads {
         let i = (y * size + x) as usize;
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
+
+    /// Adds the point at column `x`, row `y` of a board of `size`.
+    pub fn insert(&mut self, size: i32, x: i32, y: i32) {
+        let i = (y * size + x) as usize;
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// The points, a bit each (`y * size + x`), in words.
+    pub fn words(&self) -> &[u64; MAX_CELLS.div_ceil(64)] {
+        &self.0
+    }
 }
 
 const LINES: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -75,6 +86,20 @@ impl Grid {
     /// The cells marked since [`Grid::clear_reads`].
     pub fn reads(&self) -> Reads {
         Reads(std::array::from_fn(|k| self.read[k].get()))
+    }
+
+    /// Makes the record of cells read `reads`, as if exactly those had been marked.
+    pub fn set_reads(&self, reads: &Reads) {
+        for (w, &r) in self.read.iter().zip(&reads.0) {
+            w.set(r);
+        }
+    }
+
+    /// Marks every cell of `reads`.
+    pub fn add_reads(&self, reads: &Reads) {
+        for (w, &r) in self.read.iter().zip(&reads.0) {
+            w.set(w.get() | r);
+        }
     }
 
     /// The board size.

@@ -150,6 +150,56 @@ proptest! {
         }
     }
 
+    /// The verifier's remembered foul verdicts ([`Fives::foul`]) equal the reference judge's
+    /// own, cells read included, as stones come and go: the points near each move are judged
+    /// again and again, so remembered verdicts are used as well as fresh ones.
+    #[test]
+    fn remembered_fouls_match_the_judge(
+        board in position(vec![Rule::Renju]),
+        moves in prop::collection::vec((0u8..19, 0u8..19, any::<bool>()), 1..30),
+    ) {
+        use tengen::solve::verify::Fives;
+        let mut grid = Grid::of(&board);
+        let mut fives = Fives::of(&grid);
+        let size = board.size() as i32;
+        let mut placed = Vec::new();
+        let check = |grid: &mut Grid, fives: &mut Fives, cx: i32, cy: i32| {
+            for (x, y) in (cx - 2..=cx + 2).flat_map(|x| (cy - 2..=cy + 2).map(move |y| (x, y))) {
+                if grid.get(x, y) != Some(None) {
+                    continue;
+                }
+                let mut fresh = grid.clone();
+                fresh.clear_reads();
+                fresh.recording(true);
+                let want = fresh.foul(x, y);
+                fresh.recording(false);
+                let mut read = fresh.reads();
+                read.insert(size, x, y);
+                grid.clear_reads();
+                let got = fives.foul(grid, x, y, true);
+                if got != want || grid.reads() != read {
+                    return Err(format!("({x}, {y}): {got:?} against {want:?}"));
+                }
+            }
+            Ok(())
+        };
+        for (x, y, black) in moves {
+            let (x, y) = (x as i32 % size, y as i32 % size);
+            let c = if black { Color::Black } else { Color::White };
+            if grid.get(x, y) == Some(None) {
+                fives.set(&mut grid, x, y, Some(c));
+                placed.push((x, y));
+                let r = check(&mut grid, &mut fives, x, y);
+                prop_assert!(r.is_ok(), "{:?}\n{:?}", r, board);
+            }
+        }
+        while let Some((x, y)) = placed.pop() {
+            fives.set(&mut grid, x, y, None);
+            let r = check(&mut grid, &mut fives, x, y);
+            prop_assert!(r.is_ok(), "{:?}\n{:?}", r, board);
+        }
+    }
+
     #[test]
     fn fast_fouls_match_the_reference(board in position(vec![Rule::Renju])) {
         prop_assert_eq!(pattern::fouls(&board), reference::fouls(&board), "\n{:?}", board);
