@@ -483,6 +483,7 @@ impl MoveCache {
 
     /// The list cached for `key`, if any: its moves are appended to `out`.
     pub fn get(&mut self, key: u64, out: &mut Vec<u16>) -> Option<Listed> {
+        let before = out.len();
         let (s, young) = match self.young.get(key) {
             Some(s) => (s, true),
             None => (self.old.get(key)?, false),
@@ -499,12 +500,7 @@ impl MoveCache {
         };
         if !young {
             // Used again: into the young generation (the old copy stays until it is dropped).
-            let n = if let Listed::Children(n) = listed {
-                n
-            } else {
-                0
-            };
-            self.insert(key, listed, &out[out.len() - n..]);
+            self.insert(key, listed, &out[before..]);
         }
         Some(listed)
     }
@@ -514,7 +510,8 @@ impl MoveCache {
         let (len, moves) = match listed {
             Listed::Proven => (PROVEN, &[][..]),
             Listed::Disproven => (DISPROVEN, &[][..]),
-            Listed::Children(_) => (moves.len().min(usize::from(DISPROVEN - 1)) as u16, moves),
+            // A list holds at most one move per point of the largest board.
+            Listed::Children(_) => (moves.len() as u16, moves),
         };
         let full = |g: &Generation, max_slots: usize| {
             g.len * 8 >= g.slots.len() * 7 && g.slots.len() >= max_slots
