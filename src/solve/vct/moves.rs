@@ -145,6 +145,7 @@ impl Solver {
             } else {
                 let (own, theirs) = (*b.stone_bits(a), *b.stone_bits(d));
                 let walls = !(own | theirs | empty);
+                let hot_or_own = own | threes | *fours;
                 for step in DIRS {
                     let s = step as usize;
                     let open = window_open(walls | theirs, s);
@@ -157,7 +158,6 @@ impl Solver {
                     } else {
                         // A window open for the attacker where, besides the point marked, two
                         // cells are its stones or hot points (see above).
-                        let hot_or_own = own | threes | *fours;
                         let [_, two, three] = window_counts(&hot_or_own, s);
                         for j in 0..5 {
                             let others = three | (two & !hot_or_own.down(j * s));
