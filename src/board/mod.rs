@@ -726,6 +726,10 @@ impl Board {
         delta: &mut Delta,
     ) -> usize {
         let table = self.table;
+        // Cells whose five or four flags may have changed, re-read once every line is done
+        // (a cell listed twice is re-read twice, to the same result): no branch in the loop.
+        let mut touched = [0u16; 64];
+        let mut t = 0;
         for (d, &step) in DIRS.iter().enumerate() {
             let (line, pos) = line_of(i, d);
             let l = self.lines[d][line] | code << (2 * pos);
@@ -734,15 +738,22 @@ impl Board {
             // off the line: a board cell has five cells of the padded array on each side.
             let window = (l >> (2 * (pos - PAD as u32))) & 0x3F_FFFF;
             let mut empty = !(window | window >> 1) & 0x15_5155;
+            // The cell at bit `b` of the window sits at line position `pos + b / 2 - 5`, and
+            // its key's halves start `2 * (pos + b / 2 - 5) - 10` and 12 bits further up the
+            // line (see `line_key`); both are in range for a cell on the board.
+            let first = (i as isize - 5 * step) as usize;
+            let shift = (2 * pos).wrapping_sub(20);
             while empty != 0 {
-                let k = (empty.trailing_zeros() / 2) as i32 - 5;
+                let b = empty.trailing_zeros();
                 empty &= empty - 1;
                 // In the padded array (a wall five cells wide), so `% CELLS` changes nothing
                 // and spares the bounds checks.
-                let q = (i as isize + k as isize * step) as usize % CELLS;
-                let key = line_key(l, pos.wrapping_add_signed(k));
+                let q = first.wrapping_add_signed((b / 2) as isize * step) % CELLS;
+                let s = shift.wrapping_add(b);
+                let before = l.wrapping_shr(s) as u32;
+                let after = l.wrapping_shr(s + 12) as u32;
                 let old = self.shapes[q][d];
-                let new = table.get(key);
+                let new = table.get_halves(before, after);
                 self.shapes[q][d] = new;
                 if TRACK {
                     delta.sub(old);
@@ -751,13 +762,15 @@ impl Board {
                 self.journal[n] = (q as u32) << 10 | (d as u32) << 8 | old as u32;
                 n += usize::from(new != old);
                 // The cell's five and four flags change only if this line's do.
-                if shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize] {
-                    self.reflag(q);
-                }
+                touched[t & 63] = q as u16;
+                t += usize::from(shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize]);
                 if TRACK {
                     self.recount(q, old, new);
                 }
             }
+        }
+        for &q in &touched[..t.min(64)] {
+            self.reflag(q as usize);
         }
         n
     }
@@ -766,22 +779,30 @@ impl Board {
     /// the evaluation's counts (as [`Board::place_lines`]).
     #[inline(always)]
     fn unjournal<const TRACK: bool>(&mut self, start: usize, delta: &mut Delta) {
-        while self.journal_len > start {
-            self.journal_len -= 1;
-            let e = self.journal[self.journal_len];
-            let (q, d) = ((e >> 10) as usize, (e >> 8 & 3) as usize);
+        // As in `place_lines`, the flags are re-read once the shapes are back. A placement
+        // journals each (cell, line) once, so the order of restoring does not matter.
+        let mut touched = [0u16; 64];
+        let mut t = 0;
+        for k in start..self.journal_len {
+            let e = self.journal[k];
+            let (q, d) = ((e >> 10) as usize % CELLS, (e >> 8 & 3) as usize);
             let now = self.shapes[q][d];
             if TRACK {
                 delta.sub(now);
                 delta.add(e as u8);
             }
             self.shapes[q][d] = e as u8;
-            if shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize] {
-                self.reflag(q);
-            }
+            touched[t & 63] = q as u16;
+            t += usize::from(
+                shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize],
+            );
             if TRACK {
                 self.recount(q, now, e as u8);
             }
+        }
+        self.journal_len = start;
+        for &q in &touched[..t.min(64)] {
+            self.reflag(q as usize);
         }
     }
 

@@ -24,8 +24,9 @@ pub use super::shape_build::{SIDES, Shape, shift};
 /// Each entry holds both colours' shapes: black in the low four bits, white in the high.
 pub struct Compact {
     /// The half-key maps ([`SideIndex`]), held here rather than behind pointers: a lookup is
-    /// then two loads at fixed offsets from the table and one into `shapes`.
-    left: [u16; 1024],
+    /// then two loads at fixed offsets from the table and one into `shapes`. The left map's
+    /// layout numbers come multiplied by [`SIDES`] already, so the entry's index is a sum.
+    left: [u32; 1024],
     right: [u16; 1024],
     shapes: &'static [u8; SIDES * SIDES],
 }
@@ -34,9 +35,16 @@ impl Compact {
     /// The combined shape byte of a line key.
     #[inline]
     pub fn get(&self, key: u32) -> u8 {
-        let l = self.left[(key & 1023) as usize] as usize;
-        let r = self.right[(key >> 10 & 1023) as usize] as usize;
-        self.shapes[l * SIDES + r]
+        self.get_halves(key & 1023, key >> 10 & 1023)
+    }
+
+    /// The combined shape byte of the line key with these halves: the five cells before the
+    /// point (the key's low ten bits) and the five after it (the next ten).
+    #[inline]
+    pub fn get_halves(&self, before: u32, after: u32) -> u8 {
+        let l = self.left[(before & 1023) as usize];
+        let r = u32::from(self.right[(after & 1023) as usize]);
+        self.shapes[(l + r) as usize]
     }
 
     /// The shape a `color` stone makes on a line with this key.
@@ -64,7 +72,7 @@ pub fn compact(rule: Rule) -> &'static Compact {
         let index = SideIndex::new();
         let (left, right) = index.maps();
         Compact {
-            left: *left,
+            left: left.map(|l| u32::from(l) * SIDES as u32),
             right: *right,
             shapes: shapes(rule)
                 .try_into()
