@@ -763,7 +763,8 @@ impl Board {
                 n += usize::from(new != old);
                 // The cell's five and four flags change only if this line's do.
                 touched[t & 63] = q as u16;
-                t += usize::from(shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize]);
+                t +=
+                    usize::from(shape::BYTE_FLAGS[new as usize] != shape::BYTE_FLAGS[old as usize]);
                 if TRACK {
                     self.recount(q, old, new);
                 }
@@ -793,9 +794,8 @@ impl Board {
             }
             self.shapes[q][d] = e as u8;
             touched[t & 63] = q as u16;
-            t += usize::from(
-                shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize],
-            );
+            t +=
+                usize::from(shape::BYTE_FLAGS[e as u8 as usize] != shape::BYTE_FLAGS[now as usize]);
             if TRACK {
                 self.recount(q, now, e as u8);
             }

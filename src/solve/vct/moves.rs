@@ -259,14 +259,19 @@ impl Solver {
     fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
         let d = self.attacker.opponent();
         let zone = self.zone(line, self.attacker);
+        // A reply on one of the line's points stops its replay there: no need to try it.
+        let mut on_line = Bits::default();
+        for p in line {
+            on_line.set(p.index(), true);
+        }
         let mut out = Vec::new();
         for m in zone.iter() {
             if self.board.cell(m) != Cell::Empty || !self.legal(d, m) {
                 continue;
             }
             self.board.play(Point::from_index(m));
-            let still =
-                self.replays(line, self.attacker) || self.threat(depth).outcome == Outcome::Win;
+            let still = (!on_line.contains(m) && self.replays(line, self.attacker))
+                || self.threat(depth).outcome == Outcome::Win;
             self.board.undo();
             if !still {
                 out.push(m);
