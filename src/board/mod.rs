@@ -82,6 +82,8 @@ pub struct Board {
     /// Per cell and line: black's shape in the low four bits, white's in the high.
     shapes: [[u8; 4]; CELLS],
     fives: [Bits; 2],
+    /// How many cells each colour's `fives` holds, kept with it (asked at every solver node).
+    five_count: [u32; 2],
     fours: [Bits; 2],
     /// Per colour, the cells its stones hold; and the empty cells of the board.
     stone_bits: [Bits; 2],
@@ -283,6 +285,7 @@ impl Board {
             lines: [[u64::MAX; LINES]; 4],
             shapes: [[0; 4]; CELLS],
             fives: [Bits::default(); 2],
+            five_count: [0; 2],
             fours: [Bits::default(); 2],
             stone_bits: [Bits::default(); 2],
             empty_bits: Bits::default(),
@@ -317,6 +320,7 @@ impl Board {
             }
         }
         self.fives = [Bits::default(); 2];
+        self.five_count = [0; 2];
         self.fours = [Bits::default(); 2];
         self.stone_bits = [Bits::default(); 2];
         self.empty_bits = Bits::default();
@@ -496,10 +500,13 @@ impl Board {
     /// Sets cell `i`'s flags and, when they change, its bits.
     #[inline]
     fn set_flags(&mut self, i: usize, f: u8) {
-        if self.flags[i] == f {
+        let old = self.flags[i];
+        if old == f {
             return;
         }
         self.flags[i] = f;
+        self.five_count[0] = self.five_count[0] + u32::from(f & 1) - u32::from(old & 1);
+        self.five_count[1] = self.five_count[1] + u32::from(f >> 2 & 1) - u32::from(old >> 2 & 1);
         // A five outranks fours: the four bit is set only without the five bit.
         self.fives[0].set(i, f & 1 != 0);
         self.fours[0].set(i, f & 3 == 2);
@@ -664,6 +671,12 @@ impl Board {
     #[inline]
     pub fn empty_bits(&self) -> &Bits {
         &self.empty_bits
+    }
+
+    /// How many points [`Board::five_points`] holds for `color` (kept up to date, not counted).
+    #[inline]
+    pub fn five_count(&self, color: Color) -> u32 {
+        self.five_count[color.index()]
     }
 
     /// Empty cells where `color` would complete a five (for black under renju, an exact five).
@@ -969,6 +982,7 @@ impl Clone for Board {
         self.lines = source.lines;
         self.shapes = source.shapes;
         self.fives = source.fives;
+        self.five_count = source.five_count;
         self.fours = source.fours;
         self.stone_bits = source.stone_bits;
         self.empty_bits = source.empty_bits;
@@ -1071,6 +1085,14 @@ mod tests {
                 let mut fresh = b.clone();
                 fresh.refresh_all();
                 for c in [Color::Black, Color::White] {
+                    // The five points and their kept count, against a count and a fresh board.
+                    assert_eq!(
+                        b.five_count(c),
+                        b.five_points(c).count(),
+                        "{rule} step {step}"
+                    );
+                    assert_eq!(b.five_points(c), fresh.five_points(c), "{rule} step {step}");
+                    assert_eq!(b.five_count(c), fresh.five_count(c), "{rule} step {step}");
                     let mut counted = [0i32; COMBOS];
                     for i in 0..CELLS {
                         if b.cells[i] == Cell::Empty {
@@ -1085,6 +1107,9 @@ mod tests {
             let mut copy = Board::new(9, Rule::Renju).unwrap();
             copy.clone_from(&b);
             copy.set_rule(Rule::ALL[(rule as usize + 1) % 3]);
+            for c in [Color::Black, Color::White] {
+                assert_eq!(copy.five_count(c), copy.five_points(c).count());
+            }
             assert_eq!(
                 *copy.shape_tally(Color::White),
                 recount(&copy, Color::White)

@@ -246,12 +246,11 @@ impl Search<'_> {
             self.bounded = true;
             return Step::Fail;
         }
-        let threats = *self.board.five_points(d);
         let base = self.moves.len();
-        match threats.count() {
+        match self.board.five_count(d) {
             0 => self.push_ordered_fours(),
             1 => {
-                let q = threats.first().unwrap_or(0);
+                let q = self.board.five_points(d).first().unwrap_or(0);
                 if self.board.four_points(a).contains(q) {
                     self.moves.push((0, q));
                 }
@@ -285,10 +284,10 @@ impl Search<'_> {
         if self.count_five && !foul_blocks {
             return Step::Fail;
         }
-        let threats = *self.board.five_points(d);
-        if threats.count() >= 2 {
+        if self.board.five_count(d) >= 2 {
             return Step::Fail;
         }
+        let threats = *self.board.five_points(d);
         let fours = *self.board.four_points(a);
         for p in fours.iter() {
             if !threats.is_empty() && !threats.contains(p) {
@@ -348,11 +347,10 @@ impl Search<'_> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         self.board.play(Point::from_index(p));
         self.line.push(Point::from_index(p));
-        let fives = *self.board.five_points(a);
-        let step = match fives.count() {
+        let step = match self.board.five_count(a) {
             0 => Step::Fail,
             1 => {
-                let q = fives.first().unwrap_or(0);
+                let q = self.board.five_points(a).first().unwrap_or(0);
                 if pattern::forbidden(self.board, d, q) {
                     Step::Win(Ending::ForcedFoul)
                 } else if depth < 2 || (depth == 2 && !self.last_move_can_win()) {
@@ -377,6 +375,7 @@ impl Search<'_> {
             _ if depth >= 2 || !self.count_five => {
                 // Two five points: the defender blocks one it may legally play, the attacker
                 // makes another. If black may block none, that is a forced foul.
+                let fives = *self.board.five_points(a);
                 match fives
                     .iter()
                     .find(|&q| !pattern::forbidden(self.board, d, q))

@@ -25,8 +25,7 @@ impl Solver {
         if depth == 0 {
             return Expansion::Disproven;
         }
-        let threats = *self.board.five_points(d);
-        if threats.count() >= 2 {
+        if self.board.five_count(d) >= 2 {
             return Expansion::Disproven;
         }
         if self.vcf(depth).outcome == Outcome::Win {
@@ -49,12 +48,11 @@ impl Solver {
     /// forbidden points left out). `depth`: the attacker moves left, this one included.
     pub(super) fn or_children(&mut self, depth: u32) -> Vec<u16> {
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let threats = *self.board.five_points(d);
-        if threats.count() >= 2 {
+        if self.board.five_count(d) >= 2 {
             return Vec::new();
         }
         let mut children: Vec<(i32, u16)> = Vec::new();
-        if let Some(q) = threats.first() {
+        if let Some(q) = self.board.five_points(d).first() {
             if self.legal(a, q) {
                 children.push((0, q as u16));
             }
@@ -215,8 +213,7 @@ impl Solver {
 
     pub(super) fn expand_and(&mut self, depth: u32) -> Expansion {
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let fives = *self.board.five_points(a);
-        match fives.count() {
+        match self.board.five_count(a) {
             n if n >= 2 => {
                 if self.limits.count_five && depth == 0 {
                     Expansion::Disproven
@@ -225,7 +222,7 @@ impl Solver {
                 }
             }
             1 => {
-                let q = fives.first().unwrap_or(0);
+                let q = self.board.five_points(a).first().unwrap_or(0);
                 if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
                     Expansion::Proven
                 } else if depth == 0 {
@@ -376,12 +373,13 @@ impl Solver {
             }
             self.board.play(p);
             played += 1;
-            let fives = *self.board.five_points(a);
-            if fives.count() >= 2 {
+            if self.board.five_count(a) >= 2 {
                 ok = true;
                 break;
             }
-            let Some(q) = fives.first() else { break };
+            let Some(q) = self.board.five_points(a).first() else {
+                break;
+            };
             if d == Color::Black && self.board.rule() == Rule::Renju && !self.legal(d, q) {
                 ok = true;
                 break;
