@@ -76,6 +76,16 @@ impl Grid {
         self.tracking.set(on);
     }
 
+    /// Whether the record of cells read is on (see [`Grid::recording`]).
+    pub fn is_recording(&self) -> bool {
+        self.tracking.get()
+    }
+
+    /// The cells, row by row from the bottom (`y * size + x`), read without marking them.
+    pub fn cells(&self) -> &[Option<Color>] {
+        &self.cells
+    }
+
     /// Marks (x, y) as read.
     pub fn mark(&self, x: i32, y: i32) {
         let i = (y * self.size + x) as usize;
