@@ -141,65 +141,40 @@ impl Fives {
             // The strip: `None` off the board; and how many stones of each colour it holds.
             let mut strip = [None; SPAN];
             let mut count = [0usize; 2];
-            if grid.is_recording() {
-                // Cell by cell, so that each cell read is marked.
-                let at = |k: i32| grid.get(x + k * dx, y + k * dy);
-                for k in -(REACH as i32)..=REACH as i32 {
-                    strip[(CENTRE as i32 + k) as usize] = at(k);
+            // The cells are read by index between the steps where the line leaves the board
+            // (a read through `Grid::get` checked both bounds at every cell), and marked read,
+            // as `Grid::get` would, while the grid records its reads.
+            let recording = grid.is_recording();
+            let size = self.size;
+            let steps = |p: i32, d: i32, s: i32| match d * s {
+                1 => size - 1 - p,
+                -1 => p,
+                _ => i32::MAX,
+            };
+            let cells = grid.cells();
+            let (step, centre) = (dy * size + dx, y * size + x);
+            let mut read = |k: i32| {
+                if recording {
+                    grid.mark(x + k * dx, y + k * dy);
                 }
-                for s in [1, -1] {
-                    let mut k = REACH as i32 + 1;
-                    while k <= 2 * REACH as i32 + 1 {
-                        match at(s * k) {
-                            Some(Some(stone)) => {
-                                strip[(CENTRE as i32 + s * k) as usize] = Some(Some(stone))
-                            }
-                            _ => break,
-                        }
-                        k += 1;
-                    }
-                }
-                for v in strip.iter().flatten().flatten() {
-                    count[v.index()] += 1;
-                }
-            } else {
-                // The same cells, read straight from the grid between the steps where the
-                // line leaves the board.
-                let size = self.size;
-                let steps = |p: i32, d: i32, s: i32| match d * s {
-                    1 => size - 1 - p,
-                    -1 => p,
-                    _ => i32::MAX,
-                };
-                let room = |s: i32| steps(x, dx, s).min(steps(y, dy, s));
-                let cells = grid.cells();
-                let step = dy * size + dx;
-                let centre = y * size + x;
-                let cell = |k: i32| cells[(centre + k * step) as usize];
-                for s in [1, -1] {
-                    let room = room(s);
-                    for k in 1..=(REACH as i32).min(room) {
-                        let v = cell(s * k);
-                        strip[(CENTRE as i32 + s * k) as usize] = Some(v);
-                        if let Some(stone) = v {
-                            count[stone.index()] += 1;
-                        }
-                    }
-                    let mut k = REACH as i32 + 1;
-                    while k <= (2 * REACH as i32 + 1).min(room) {
-                        match cell(s * k) {
-                            Some(stone) => {
-                                strip[(CENTRE as i32 + s * k) as usize] = Some(Some(stone));
-                                count[stone.index()] += 1;
-                            }
-                            None => break,
-                        }
-                        k += 1;
-                    }
-                }
-                strip[CENTRE] = Some(cell(0));
-                if let Some(stone) = cell(0) {
+                let v = cells[(centre + k * step) as usize];
+                if let Some(stone) = v {
                     count[stone.index()] += 1;
+                }
+                v
+            };
+            strip[CENTRE] = Some(read(0));
+            for s in [1, -1] {
+                let room = steps(x, dx, s).min(steps(y, dy, s));
+                for k in 1..=(REACH as i32).min(room) {
+                    strip[(CENTRE as i32 + s * k) as usize] = Some(read(s * k));
+                }
+                // Past them, only the stones that continue a run.
+                for k in REACH as i32 + 1..=(2 * REACH as i32 + 1).min(room) {
+                    match read(s * k) {
+                        Some(stone) => strip[(CENTRE as i32 + s * k) as usize] = Some(Some(stone)),
+                        None => break,
+                    }
                 }
             }
             for color in [Color::Black, Color::White] {
