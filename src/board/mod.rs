@@ -1069,9 +1069,7 @@ mod tests {
             b.track_counts(true);
             let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ rule as u64;
             for step in 0..400 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::testing::xorshift(&mut seed);
                 let q = Point::new((seed % 15) as u8, (seed / 15 % 15) as u8).unwrap();
                 if step % 3 == 2 || !b.is_empty(q) {
                     b.undo();

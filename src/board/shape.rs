@@ -35,11 +35,12 @@ impl Compact {
     /// The combined shape byte of a line key.
     #[inline]
     pub fn get(&self, key: u32) -> u8 {
-        self.get_halves(key & 1023, key >> 10 & 1023)
+        self.get_halves(key, key >> 10)
     }
 
     /// The combined shape byte of the line key with these halves: the five cells before the
-    /// point (the key's low ten bits) and the five after it (the next ten).
+    /// point (the key's low ten bits) and the five after it (the next ten). Bits above a
+    /// half's ten are ignored.
     #[inline]
     pub fn get_halves(&self, before: u32, after: u32) -> u8 {
         let l = self.left[(before & 1023) as usize];

@@ -141,9 +141,8 @@ impl Fives {
             // The strip: `None` off the board; and how many stones of each colour it holds.
             let mut strip = [None; SPAN];
             let mut count = [0usize; 2];
-            // The cells are read by index between the steps where the line leaves the board
-            // (a read through `Grid::get` checked both bounds at every cell), and marked read,
-            // as `Grid::get` would, while the grid records its reads.
+            // The cells are read by index between the steps where the line leaves the board,
+            // and marked read, as `Grid::get` would, while the grid records its reads.
             let recording = grid.is_recording();
             let size = self.size;
             let steps = |p: i32, d: i32, s: i32| match d * s {
@@ -960,9 +959,7 @@ mod tests {
                 let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ (size as u64) << 8 ^ rule as u64;
                 let mut changed = 0;
                 for step in 0..3000 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
+                    crate::testing::xorshift(&mut seed);
                     let n = size as u64;
                     let (x, y) = ((seed % n) as i32, (seed / n % n) as i32);
                     // Mostly stones, a third of them taken off again, so lines fill up.
