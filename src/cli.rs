@@ -255,6 +255,10 @@ pub struct AnalyzeArgs {
     /// Memory for the search tables in megabytes (1 to 65536).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash_mb: u64,
+    /// The threat limit the root VCT searches at first (see `solve --threat-limit`), widening
+    /// to 3 as time allows. Default: the puzzle's `threat-limit:`, else 2.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
+    pub threat_limit: Option<u32>,
 }
 
 /// Which cases `bench` runs.

@@ -267,6 +267,7 @@ fn analyze(args: AnalyzeArgs) -> Analyze {
                 },
                 |n| n as usize,
             ),
+            threat_limit: args.threat_limit,
             ..analyze::Settings::default()
         },
         heatmap: args.heatmap,

@@ -95,6 +95,9 @@ pub struct Settings {
     /// the search (and joins the search when done), and the others search the root in
     /// parallel over the shared table (Lazy SMP). One thread is deterministic.
     pub threads: usize,
+    /// The root VCT's threat limit (`--threat-limit`, else a puzzle's `threat-limit:`): its
+    /// searches start at this limit, then widen to 3 as time allows. None: 2, then 3.
+    pub threat_limit: Option<u32>,
 }
 
 impl Settings {
@@ -135,6 +138,7 @@ impl Default for Settings {
             weight_map: true,
             partial: true,
             threads: 1,
+            threat_limit: None,
         }
     }
 }
@@ -360,6 +364,13 @@ pub fn analyze(
     } else {
         None
     };
+    let root_limits = match settings.threat_limit {
+        Some(first) => ThreatLimits {
+            first,
+            widest: first.max(ROOT_THREAT_LIMIT),
+        },
+        None => ThreatLimits::up_to(ROOT_THREAT_LIMIT),
+    };
     // `--depth 1` is the one-ply weight map: no threat search at the root.
     let mut vct_win = if settings.depth == Some(1) || parallel_vct {
         None
@@ -371,7 +382,7 @@ pub fn analyze(
             &mut solver,
             vct_deadline,
             verify_deadline,
-            ROOT_THREAT_LIMIT,
+            root_limits,
         )
     };
     // The opponent's threat: a forced win of its were the side to move to pass. Then the
@@ -409,7 +420,7 @@ pub fn analyze(
                     vct_solver,
                     vct_deadline,
                     verify_deadline,
-                    ROOT_THREAT_LIMIT,
+                    root_limits,
                 );
                 if win.is_some() {
                     vct_won.store(true, Relaxed);
@@ -428,7 +439,7 @@ pub fn analyze(
                 settings.root_vct_nodes,
                 &mut solver,
                 deadline,
-                settings.defence_threat_limit,
+                ThreatLimits::up_to(settings.defence_threat_limit),
             )
             .is_some();
             search_start = Instant::now();
@@ -882,7 +893,7 @@ fn vct_verified(
     solver: &mut task::Solver,
     deadline: Option<Instant>,
     verify_by: Option<Instant>,
-    threat_limit: u32,
+    threat_limits: ThreatLimits,
 ) -> Option<(Vec<Point>, i32)> {
     let (proof, depth, threat_limit) = find_vct(
         board,
@@ -890,7 +901,7 @@ fn vct_verified(
         nodes,
         solver,
         deadline,
-        threat_limit,
+        threat_limits,
     )?;
     let limits = Limits {
         depth,
@@ -903,18 +914,36 @@ fn vct_verified(
     Some((proof.main_line(), moves_to_five(&proof) as i32))
 }
 
+/// The threat limits a root VCT searches at: `first`, then each wider one up to `widest`.
+#[derive(Clone, Copy, Debug)]
+struct ThreatLimits {
+    first: u32,
+    widest: u32,
+}
+
+impl ThreatLimits {
+    /// The default limit first (or `widest` if narrower), then wider ones up to `widest`.
+    fn up_to(widest: u32) -> ThreatLimits {
+        ThreatLimits {
+            first: DEFAULT_THREAT_LIMIT.min(widest),
+            widest,
+        }
+    }
+}
+
 /// A forced win of `attacker` (who moves first, whatever the board's side to move) by the VCT
-/// solver, short wins first, not yet verified: its proof and the bound on attacker moves it
-/// was found within. With a time limit the search stops at `deadline`; without one, `nodes`
-/// bounds it (0: no search).
+/// solver, short wins first, not yet verified: its proof, the bound on attacker moves and the
+/// threat limit it was found within. With a time limit the search stops at `deadline`; without
+/// one, `nodes` bounds it (0: no search).
 fn find_vct(
     board: &Board,
     attacker: Color,
     nodes: u64,
     solver: &mut task::Solver,
     deadline: Option<Instant>,
-    threat_limit: u32,
+    threat_limits: ThreatLimits,
 ) -> Option<(Attack, u32, u32)> {
+    let ThreatLimits { first, widest } = threat_limits;
     if nodes == 0 {
         return None;
     }
@@ -923,12 +952,13 @@ fn find_vct(
     t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
     t.verify = false;
     // Short wins first: a tight bound finds a quick win far sooner than no bound, and its
-    // no-win is cheap; past that, no bound (see `ROOT_VCT_DEPTHS`). Then, once no win is
-    // proved at threat limit 2, each wider limit up to `threat_limit` without a bound.
+    // no-win is cheap; past that, no bound (see `ROOT_VCT_DEPTHS`), all at the first threat
+    // limit. Then, once no win is proved there, each wider limit up to the widest without a
+    // bound.
     let stages = ROOT_VCT_DEPTHS
         .into_iter()
-        .map(|depth| (depth, DEFAULT_THREAT_LIMIT))
-        .chain((DEFAULT_THREAT_LIMIT + 1..=threat_limit).map(|tl| (crate::solve::NO_LIMIT, tl)));
+        .map(|depth| (depth, first))
+        .chain((first + 1..=widest).map(|tl| (crate::solve::NO_LIMIT, tl)));
     for (depth, tl) in stages {
         t.limits.depth = depth;
         t.limits.threat_limit = tl;
@@ -943,14 +973,13 @@ fn find_vct(
         if left.is_some_and(|left| left.is_zero()) {
             return None;
         }
-        // Under a long time limit the unbounded search at threat limit 2 leaves the wider
-        // limits a share: it may take `TL2_FLOOR`, or half the time left if that is more.
-        let capped = threat_limit > DEFAULT_THREAT_LIMIT
-            && tl == DEFAULT_THREAT_LIMIT
-            && depth == crate::solve::NO_LIMIT;
+        // Under a long time limit the unbounded search at the first threat limit leaves the
+        // wider limits a share: it may take `FIRST_LIMIT_FLOOR`, or half the time left if
+        // that is more.
+        let capped = widest > first && tl == first && depth == crate::solve::NO_LIMIT;
         t.time = left.map(|left| {
             if capped {
-                left.min(TL2_FLOOR.max(left / 2))
+                left.min(FIRST_LIMIT_FLOOR.max(left / 2))
             } else {
                 left
             }
@@ -968,11 +997,11 @@ fn find_vct(
     None
 }
 
-/// The least time the root VCT's unbounded search at threat limit 2 gets before a wider limit
-/// (see [`find_vct`]): at the default second it has all the time, as before. Past about two
+/// The least time the root VCT's unbounded search at its first threat limit gets before a
+/// wider limit (see [`find_vct`]): at the default second it has all the time. Past about two
 /// seconds the wider limit gets half: `vct_small_but_long` needs threat limit 3 (1.3M nodes
 /// there against 7.1M at 2), and at 8 s the analysis used to spend all its time at 2.
-const TL2_FLOOR: Duration = Duration::from_secs(1);
+const FIRST_LIMIT_FLOOR: Duration = Duration::from_secs(1);
 
 /// Whether root move `mv` loses to a forced win of the opponent that the VCT solver finds
 /// (within `deadline`, else `nodes`) and the verifier confirms by `verify_by`: then the
@@ -988,8 +1017,8 @@ fn refutation(
 ) -> Option<(Vec<Point>, i32)> {
     let mut after = board.clone();
     after.play(mv);
-    let limit = settings.defence_threat_limit;
-    vct_verified(&after, settings, nodes, solver, deadline, verify_by, limit)
+    let limits = ThreatLimits::up_to(settings.defence_threat_limit);
+    vct_verified(&after, settings, nodes, solver, deadline, verify_by, limits)
 }
 
 /// The root VCT's bounds on attacker moves, tried in turn: the quick short wins, then no
@@ -998,7 +1027,7 @@ fn refutation(
 /// than no bound; a bound's no-win is no cheaper than the win without one).
 const ROOT_VCT_DEPTHS: [u32; 3] = [3, 5, crate::solve::NO_LIMIT];
 
-/// The root VCT's widest threat limit: 2 first, then 3 once 2 has no win.
+/// The root VCT's widest threat limit: by default 2 first, then 3 once 2 has no win.
 const ROOT_THREAT_LIMIT: u32 = 3;
 
 /// The winner's moves up to its five along the longest branch of a proof.
@@ -1069,5 +1098,43 @@ fn verify_mate(
             && v.proof.as_ref().is_some_and(|p| {
                 verify::proof_with(solver.vct(), &after, me.opponent(), p, limits).is_ok()
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Rule;
+
+    #[test]
+    fn the_root_vct_starts_at_its_first_threat_limit_and_widens() {
+        // Black's double three at h8 (freestyle): a win at threat limit 1 (and others at 2),
+        // found by the first stage that bounds it (3 attacker moves) at whichever limit
+        // comes first.
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for (points, color) in [
+            ("f8 g8 h7 h6", Color::Black),
+            ("a15 o15 a1 o1", Color::White),
+        ] {
+            for p in points.split(' ') {
+                board.put(p.parse().unwrap(), color);
+            }
+        }
+        board.set_to_move(Color::Black);
+        let mut solver = task::Solver::new(4).unwrap();
+        // The threat limit each search found its win within.
+        let mut found = |first, widest| {
+            let limits = ThreatLimits { first, widest };
+            find_vct(&board, Color::Black, 200_000, &mut solver, None, limits).map(|(_, _, tl)| tl)
+        };
+        assert_eq!(found(2, 3), Some(2));
+        assert_eq!(found(1, 3), Some(1));
+        // Fours alone (threat limit 0) do not win; the wider limits that follow do.
+        assert_eq!(found(0, 0), None);
+        assert_eq!(found(0, 3), Some(1));
+        let up_to = ThreatLimits::up_to(3);
+        assert_eq!((up_to.first, up_to.widest), (2, 3));
+        let narrow = ThreatLimits::up_to(1);
+        assert_eq!((narrow.first, narrow.widest), (1, 1));
     }
 }

@@ -133,6 +133,17 @@ fn a_win_is_found_and_verified() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("black wins in"), "{out}");
     assert!(out.contains("(verified)"), "{out}");
+    // The root VCT may start at a threat limit given on the command line.
+    let a = analyze(&[
+        crate::EXAMPLES,
+        "--id",
+        "tengen/double-three",
+        "--depth",
+        "2",
+        "--threat-limit",
+        "1",
+    ]);
+    assert!(a.candidates[0].mate_in.is_some_and(|n| n > 0), "{a:?}");
 }
 
 #[test]
@@ -326,6 +337,7 @@ fn bad_limits_are_usage_errors() {
         &["analyze", "h8", "--depth", "0"],
         &["analyze", "h8", "--window", "9"],
         &["analyze", "h8", "--hash-mb", "0"],
+        &["analyze", "h8", "--threat-limit", "0"],
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}");
