@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use tengen::board::{Color, Point, Rule};
 use tengen::cases::{Case, case};
 use tengen::input::{Source, load_all};
+use tengen::notation::puzzle::{Answer, AnswerForm};
 use tengen::report::json;
 use tengen::setup::Given;
 use tengen::solve::{Ending, Limits, Outcome, vcf, verify};
@@ -256,6 +257,80 @@ proptest! {
             }
         }
     }
+}
+
+/// On every public position and along its answer line, for either side as the attacker: the
+/// search for any line, whose root tries its fours in rounds of growing node budgets, decides
+/// as the plain depth-first search and as the shortest-first one, and its win verifies within
+/// the bound.
+#[test]
+fn vcf_in_rounds_decides_as_the_plain_search() {
+    let Some(files) = public_files() else { return };
+    let limits = Limits {
+        depth: 20,
+        nodes: 1_000_000,
+        ..Limits::default()
+    };
+    let mut plain = vcf::Solver::new(1 << 24).unwrap();
+    let (mut positions, mut wide, mut wins) = (0, 0, 0);
+    for file in files {
+        let source = Source::from_arg(file.to_str().unwrap()).unwrap();
+        for loaded in load_all(&source, Given::default()) {
+            let loaded = loaded.unwrap();
+            let line: Vec<Point> = match loaded.meta.as_ref().and_then(|m| m.answer.as_ref()) {
+                Some(Answer {
+                    form: AnswerForm::Line(points),
+                    ..
+                }) => points
+                    .iter()
+                    .filter_map(|p| Point::new(p.value.col as u8, p.value.row as u8))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let mut board = loaded.board.clone();
+            for next in std::iter::once(None).chain(line.into_iter().map(Some)) {
+                if let Some(p) = next {
+                    if !board.is_empty(p) || board.winner().is_some() {
+                        break;
+                    }
+                    board.play(p);
+                }
+                if board.winner().is_some() {
+                    break;
+                }
+                for a in [Color::Black, Color::White] {
+                    let mut b = board.clone();
+                    b.set_to_move(a);
+                    plain.reset();
+                    let run = plain.search(&mut b, a, limits);
+                    if run.outcome == Outcome::Unknown {
+                        continue;
+                    }
+                    let any = vcf::solve(&b, a, limits, false);
+                    let shortest = vcf::solve(&b, a, limits, true);
+                    let at = format!(
+                        "{} after {} moves, {a:?}",
+                        loaded.meta.as_ref().unwrap().id,
+                        b.history().len()
+                    );
+                    assert_eq!(any.outcome, run.outcome, "{at}");
+                    assert_eq!(any.outcome, shortest.outcome, "{at}");
+                    if any.outcome == Outcome::Win {
+                        assert_eq!(verify::vcf_line(&b, a, &any.line), Ok(()), "{at}");
+                        assert!(any.attacker_moves() <= 20, "{at}");
+                        wins += 1;
+                    }
+                    positions += 1;
+                    wide += usize::from(run.nodes > 32);
+                }
+            }
+        }
+    }
+    // Enough of them to count: 2,766 positions, 1,284 wins, 233 past the first round's budget.
+    assert!(
+        positions > 2000 && wide > 150 && wins > 1000,
+        "{positions} positions, {wide} wide, {wins} wins"
+    );
 }
 
 /// White's straight four d8-g8 has five points c8 and h8; c8 is a double three for black, so
