@@ -6,9 +6,10 @@
 //! itself a four. Under renju black never plays a forbidden point, and white also wins when
 //! black's only block is one. A transposition table remembers positions proven to fail within a
 //! depth; `shortest` deepens the bound one attacker move at a time, so the first win found is
-//! of minimum length. Without it, a search from [`Solver::solve`] tries the root's fours in
-//! rounds of growing node budgets, so one four's large failing subtree does not hold up a
-//! short win by another; the searches inside the VCT and the analyzer run depth-first alone.
+//! of minimum length. Without it, a search from [`Solver::solve`] first probes each of the
+//! root's fours within a small node budget, so one four's large failing subtree does not hold
+//! up a quick win by another; the searches inside the VCT and the analyzer run depth-first
+//! alone.
 
 use super::progress;
 use super::tt::{FailTable, MemoryError};
@@ -180,14 +181,14 @@ impl Solver {
         self.search_from(board, attacker, limits, false)
     }
 
-    /// [`Solver::search`]; with `rounds`, the root's fours are searched in rounds of growing
-    /// node budgets (see [`Search::rounds`]).
+    /// [`Solver::search`]; with `probe`, the root's fours are probed within a small node
+    /// budget first (see [`Search::probe_first`]).
     fn search_from(
         &mut self,
         board: &mut Board,
         attacker: Color,
         limits: Limits,
-        rounds: bool,
+        probe: bool,
     ) -> Run {
         debug_assert_eq!(board.to_move(), attacker);
         self.line.clear();
@@ -209,8 +210,8 @@ impl Solver {
             bounded: false,
             late: false,
         };
-        let root = if rounds {
-            s.rounds(limits.depth)
+        let root = if probe {
+            s.probe_first(limits.depth)
         } else {
             s.search(limits.depth)
         };
@@ -233,25 +234,23 @@ impl Solver {
     }
 }
 
-/// The node budget of each root four in the first round of [`Search::rounds`], and how much
-/// it grows each round. Over 2,766 positions of the public set (each along its answer line,
-/// either side attacking; depth 20), 64 and 8 searched 13% fewer nodes than the plain search
-/// where there is a win and 5% more where there is none (149.2K nodes in all, against 156.4K);
-/// 32 and 4: -14% and +8%; 128 and 8: -10% and +3%. `quintet-2024/readme_vcf_white`, whose
-/// first four fails after 319 nodes, wins in 84 instead of 338.
-const FIRST_ROUND_NODES: u64 = 64;
-/// See [`FIRST_ROUND_NODES`].
-const ROUND_GROWTH: u64 = 8;
+/// The node budget of each root four in the first round of [`Search::probe_first`]. Over 2,766
+/// positions of the public set (each along its answer line, either side attacking, depth 20),
+/// 32 searched 15% fewer nodes than the plain search where there is a win and 3% more in all
+/// (149.2K nodes against 154.2K), and the 22 public VCF cases 0.4% more. Further rounds
+/// growing eightfold cost far more: 26.7K nodes against 9.2K on `mintaka/deep_vcf_2`, whose
+/// losing fours are as large as its winning one.
+const PROBE_NODES: u64 = 32;
 
-/// Marks a root four decided (it failed, or is forbidden) in [`Search::rounds`].
+/// Marks a root four decided (it failed, or is forbidden) in [`Search::probe_first`].
 const DECIDED: i32 = i32::MAX;
 
 impl Search<'_> {
-    /// The root searched in rounds: each undecided four in order, within a node budget that
-    /// grows [`ROUND_GROWTH`]-fold each round, until one wins or all fail. A wrong first four with a large
-    /// subtree then costs no more than the budget before the next four is tried; what a round
-    /// proves fails stays in the table for the next one.
-    fn rounds(&mut self, depth: u32) -> Step {
+    /// The root searched in two rounds: each four in order within [`PROBE_NODES`], then the
+    /// undecided ones in order without a budget. A wrong first four with a large subtree then
+    /// holds up a quick win by another by no more than the probe; what the probe proves fails
+    /// stays in the table for the second round.
+    fn probe_first(&mut self, depth: u32) -> Step {
         let (a, d) = (self.attacker, self.attacker.opponent());
         if depth < 3 || self.board.five_count(d) != 0 || !self.board.five_points(a).is_empty() {
             return self.search(depth);
@@ -266,7 +265,6 @@ impl Search<'_> {
         self.push_ordered_fours();
         let end = self.moves.len();
         let limit = self.max_nodes;
-        let mut budget = FIRST_ROUND_NODES;
         let mut first = true;
         let step = 'rounds: loop {
             let mut open = false;
@@ -279,7 +277,11 @@ impl Search<'_> {
                     self.moves[k].0 = DECIDED;
                     continue;
                 }
-                self.max_nodes = self.nodes.saturating_add(budget).min(limit);
+                self.max_nodes = if first {
+                    self.nodes.saturating_add(PROBE_NODES).min(limit)
+                } else {
+                    limit
+                };
                 match self.try_four(p, depth) {
                     Step::Fail => self.moves[k].0 = DECIDED,
                     Step::Abort if !self.late && self.nodes < limit => open = true,
@@ -290,7 +292,6 @@ impl Search<'_> {
                 self.table.store(hash, depth);
                 break Step::Fail;
             }
-            budget = budget.saturating_mul(ROUND_GROWTH);
             first = false;
         };
         self.max_nodes = if self.late { self.nodes } else { limit };

@@ -260,11 +260,11 @@ proptest! {
 }
 
 /// On every public position and along its answer line, for either side as the attacker: the
-/// search for any line, whose root tries its fours in rounds of growing node budgets, decides
-/// as the plain depth-first search and as the shortest-first one, and its win verifies within
-/// the bound.
+/// search for any line, whose root probes each of its fours within a small node budget first,
+/// decides as the plain depth-first search and as the shortest-first one, and its win verifies
+/// within the bound.
 #[test]
-fn vcf_in_rounds_decides_as_the_plain_search() {
+fn vcf_with_a_probe_round_decides_as_the_plain_search() {
     let Some(files) = public_files() else { return };
     let limits = Limits {
         depth: 20,
@@ -326,7 +326,7 @@ fn vcf_in_rounds_decides_as_the_plain_search() {
             }
         }
     }
-    // Enough of them to count: 2,766 positions, 1,284 wins, 233 past the first round's budget.
+    // Enough of them to count: 2,766 positions, 1,284 wins, 233 past the probe's budget.
     assert!(
         positions > 2000 && wide > 150 && wins > 1000,
         "{positions} positions, {wide} wide, {wins} wins"
