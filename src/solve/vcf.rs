@@ -265,35 +265,37 @@ impl Search<'_> {
         self.push_ordered_fours();
         let end = self.moves.len();
         let limit = self.max_nodes;
-        let mut first = true;
-        let step = 'rounds: loop {
+        let mut step = Step::Fail;
+        'rounds: for probe in [true, false] {
             let mut open = false;
             for k in base..end {
                 let (key, p) = self.moves[k];
                 if key == DECIDED {
                     continue;
                 }
-                if first && pattern::forbidden(self.board, a, p) {
+                if probe && pattern::forbidden(self.board, a, p) {
                     self.moves[k].0 = DECIDED;
                     continue;
                 }
-                self.max_nodes = if first {
+                self.max_nodes = if probe {
                     self.nodes.saturating_add(PROBE_NODES).min(limit)
                 } else {
                     limit
                 };
                 match self.try_four(p, depth) {
                     Step::Fail => self.moves[k].0 = DECIDED,
-                    Step::Abort if !self.late && self.nodes < limit => open = true,
-                    step => break 'rounds step,
+                    Step::Abort if probe && !self.late && self.nodes < limit => open = true,
+                    other => {
+                        step = other;
+                        break 'rounds;
+                    }
                 }
             }
             if !open {
                 self.table.store(hash, depth);
-                break Step::Fail;
+                break;
             }
-            first = false;
-        };
+        }
         self.max_nodes = if self.late { self.nodes } else { limit };
         self.moves.truncate(base);
         step
