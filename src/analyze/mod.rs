@@ -364,13 +364,7 @@ pub fn analyze(
     } else {
         None
     };
-    let root_limits = match settings.threat_limit {
-        Some(first) => ThreatLimits {
-            first,
-            widest: first.max(ROOT_THREAT_LIMIT),
-        },
-        None => ThreatLimits::up_to(ROOT_THREAT_LIMIT),
-    };
+    let root_limits = ThreatLimits::root(settings.threat_limit);
     // `--depth 1` is the one-ply weight map: no threat search at the root.
     let mut vct_win = if settings.depth == Some(1) || parallel_vct {
         None
@@ -922,6 +916,18 @@ struct ThreatLimits {
 }
 
 impl ThreatLimits {
+    /// The root VCT's: from the given first limit, else the default, up to
+    /// [`ROOT_THREAT_LIMIT`] (or the first limit if wider).
+    fn root(first: Option<u32>) -> ThreatLimits {
+        match first {
+            Some(first) => ThreatLimits {
+                first,
+                widest: first.max(ROOT_THREAT_LIMIT),
+            },
+            None => ThreatLimits::up_to(ROOT_THREAT_LIMIT),
+        }
+    }
+
     /// The default limit first (or `widest` if narrower), then wider ones up to `widest`.
     fn up_to(widest: u32) -> ThreatLimits {
         ThreatLimits {
@@ -1136,5 +1142,14 @@ mod tests {
         assert_eq!((up_to.first, up_to.widest), (2, 3));
         let narrow = ThreatLimits::up_to(1);
         assert_eq!((narrow.first, narrow.widest), (1, 1));
+        for (given, plan) in [
+            (None, (2, 3)),
+            (Some(1), (1, 3)),
+            (Some(3), (3, 3)),
+            (Some(5), (5, 5)),
+        ] {
+            let root = ThreatLimits::root(given);
+            assert_eq!((root.first, root.widest), plan, "{given:?}");
+        }
     }
 }
