@@ -37,6 +37,13 @@ pub struct Defence {
     pub then: Arc<Attack>,
 }
 
+/// Branch lengths and tree sizes of the nodes seen so far, shared by a walk down the main line.
+#[derive(Default)]
+struct Memos {
+    moves: HashMap<*const Attack, usize>,
+    sizes: HashMap<*const Attack, u64>,
+}
+
 /// Identity of a node in the DAG.
 pub fn id(node: &Attack) -> *const Attack {
     node as *const Attack
@@ -94,38 +101,45 @@ impl Attack {
         n
     }
 
-    /// The main line: at each defender node the most stubborn reply (the longest branch, then
-    /// the bushiest), on to the five (after a double threat, one block and the five).
+    /// The main line: at each defender node the most stubborn reply (see
+    /// [`Attack::stubborn`]), on to the five (after a double threat, one block and the five).
     pub fn main_line(&self) -> Vec<Point> {
-        let (mut moves, mut sizes) = (HashMap::new(), HashMap::new());
+        let mut memos = Memos::default();
         let mut line = Vec::new();
         let mut node = self;
         loop {
             line.push(node.mv);
-            let longest = node
-                .defences
-                .iter()
-                .max_by_key(|d| (d.then.moves_memo(&mut moves), d.then.tree_size(&mut sizes)));
-            let Some(d) = longest else { break };
+            let Some(d) = node.stubborn(&mut memos) else {
+                break;
+            };
             line.push(d.mv);
             node = &d.then;
         }
         line
     }
 
-    /// How the main line ends: at each defender node the reply with the longest branch (then
-    /// the largest), down to the attacker move that ends the fight.
+    /// How the main line ends: down its most stubborn replies (as [`Attack::main_line`]) to
+    /// the attacker move that ends the fight.
     pub fn main_ending(&self) -> Ending {
-        match (
-            &self.ending,
-            self.defences
-                .iter()
-                .max_by_key(|d| (d.then.attacker_moves(), d.then.size())),
-        ) {
-            (Some(e), _) if *e != Ending::Five || self.defences.is_empty() => *e,
-            (_, Some(d)) => d.then.main_ending(),
-            _ => Ending::Five,
+        let mut memos = Memos::default();
+        let mut node = self;
+        loop {
+            match (&node.ending, node.stubborn(&mut memos)) {
+                (Some(e), _) if *e != Ending::Five || node.defences.is_empty() => return *e,
+                (_, Some(d)) => node = &d.then,
+                _ => return Ending::Five,
+            }
         }
+    }
+
+    /// The defender's most stubborn reply: the longest branch, then the bushiest as a tree.
+    fn stubborn(&self, memos: &mut Memos) -> Option<&Defence> {
+        self.defences.iter().max_by_key(|d| {
+            (
+                d.then.moves_memo(&mut memos.moves),
+                d.then.tree_size(&mut memos.sizes),
+            )
+        })
     }
 
     /// Subtrees reached by more than one reply, which the writers label and refer back to.
