@@ -8,6 +8,7 @@ mod errors;
 mod fixtures;
 mod formats;
 mod fuzz_corpus;
+mod openings;
 #[cfg(unix)]
 mod output;
 mod props;
