@@ -12,13 +12,12 @@ use crate::config::Analyze;
 use crate::error::Error;
 use crate::report::{json, text};
 
-pub fn run(config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
+pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
     let loaded = config.input.load()?;
     let board = &loaded.board;
     // A puzzle's `threat-limit:` is where the root VCT starts, as in `solve`.
-    let mut settings = config.settings.clone();
-    if settings.threat_limit.is_none() {
-        settings.threat_limit = loaded.meta.as_ref().and_then(|m| m.threat_limit);
+    if config.settings.threat_limit.is_none() {
+        config.settings.threat_limit = loaded.meta.as_ref().and_then(|m| m.threat_limit);
     }
     let mut bar: Option<ProgressBar> = None;
     let show = |p: &Progress| {
@@ -45,7 +44,7 @@ pub fn run(config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
             line.join(" ")
         ));
     };
-    let analysis = analyze::analyze(board, &settings, show)?;
+    let analysis = analyze::analyze(board, &config.settings, show)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

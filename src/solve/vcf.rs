@@ -255,7 +255,9 @@ impl Search<'_> {
         if depth < 3 || self.board.five_count(d) != 0 || !self.board.five_points(a).is_empty() {
             return self.search(depth);
         }
-        self.nodes += 1;
+        if !self.enter() {
+            return Step::Abort;
+        }
         let hash = self.board.hash() ^ self.salt;
         if self.table.fails(hash, depth) {
             self.bounded = true;
@@ -301,11 +303,12 @@ impl Search<'_> {
         step
     }
 
-    /// The attacker is to move with at most `depth` moves left.
-    fn search(&mut self, depth: u32) -> Step {
+    /// Counts a node; false when the node budget or the deadline is spent.
+    #[inline]
+    fn enter(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
-            return Step::Abort;
+            return false;
         }
         if self.nodes & (progress::STEP - 1) == 0 {
             progress::step();
@@ -314,8 +317,16 @@ impl Search<'_> {
             {
                 self.max_nodes = self.nodes;
                 self.late = true;
-                return Step::Abort;
+                return false;
             }
+        }
+        true
+    }
+
+    /// The attacker is to move with at most `depth` moves left.
+    fn search(&mut self, depth: u32) -> Step {
+        if !self.enter() {
+            return Step::Abort;
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
         if depth == 0 {

@@ -38,7 +38,7 @@ const QUIET_PN: u32 = 2;
 pub enum Style {
     /// Proof numbers summed at AND nodes, the plain `second + 1` threshold, attacker moves
     /// ordered by their potential (the attacker stones in the open windows through the point)
-    /// and an unseen one numbered by its rank in that order (proof number 1 + k for the k-th,
+    /// and an unseen one numbered by its rank in that order (proof number 1 + 3k/2 for the k-th,
     /// from 0), the AND node's unseen replies by their count (disproof number n). Finds short
     /// proofs in narrow trees fast; lost in wide ones full of transpositions.
     Quick,
@@ -476,13 +476,13 @@ impl Solver {
             self.table.prefetch(ck);
             self.values.push(((ck >> 32) as u32, ck as u32));
         }
-        for (k, rank) in children.clone().zip(1..) {
+        for (k, rank) in children.clone().zip(0u32..) {
             let v = self.values[vbase + k - base];
             let ck = u64::from(v.0) << 32 | u64::from(v.1);
             let c = self.stack[k];
             self.values[vbase + k - base] =
                 self.table.get(ck).unwrap_or_else(|| match (quick, or) {
-                    (true, true) => (1 + 3 * (rank - 1) / 2, 1),
+                    (true, true) => (1 + 3 * rank / 2, 1),
                     (true, false) => (1, n as u32),
                     (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
                     (false, _) => (1, 1),
