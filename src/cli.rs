@@ -35,6 +35,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Check the answers of puzzle files: exit 0 when all pass, 1 on a failure, 2 on an error.
     Check(CheckArgs),
+    /// Play as an engine over the Gomocup (Piskvork) protocol on standard input and output,
+    /// for GUIs and match runners; also installed as `pbrain-tengen`.
+    Brain(BrainArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
     Completions(CompletionsArgs),
     /// Print the manual page (roff), or write every page into a directory.
@@ -387,6 +390,14 @@ pub struct ConvertArgs {
     /// descriptor such as `/dev/null` or `/dev/stdout` is written into without it.
     #[arg(long)]
     pub force: bool,
+}
+
+/// Arguments of `brain`.
+#[derive(Args, Debug)]
+pub struct BrainArgs {
+    /// Also print `DEBUG` lines: each move's time budget and why its search stopped.
+    #[arg(long)]
+    pub debug: bool,
 }
 
 /// Arguments of `completions`.

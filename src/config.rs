@@ -187,6 +187,11 @@ pub enum Config {
     Bench(Bench),
     /// `tengen check`.
     Check(Check),
+    /// `tengen brain`: print `DEBUG` lines.
+    Brain {
+        /// Print `DEBUG` lines.
+        debug: bool,
+    },
     /// `tengen completions`: the shell to print a completion script for.
     Completions(clap_complete::Shell),
     /// `tengen man`.
@@ -236,6 +241,7 @@ impl Config {
             Command::Solve(args) => Config::Solve(solve(args)),
             Command::Bench(args) => Config::Bench(bench(args)),
             Command::Check(args) => Config::Check(check(args)),
+            Command::Brain(args) => Config::Brain { debug: args.debug },
             Command::Completions(args) => Config::Completions(args.shell),
             Command::Man(args) => Config::Man(Man {
                 command: args.command,

@@ -13,6 +13,7 @@
 //!   library's entry point to them, [`solve::task`].
 //! - [`analyze`]: the analyzer — alpha-beta over threat-aware candidates with VCF at the
 //!   horizon, every candidate scored, mates verified.
+//! - [`protocol`]: the Gomocup protocol front end (`tengen brain`, `pbrain-tengen`).
 //! - [`cases`]: which solver task a puzzle is a case for.
 //! - [`report`]: coloured diagrams, proof trees and JSON.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
@@ -34,6 +35,7 @@ pub mod input;
 pub mod notation;
 pub mod output;
 pub mod pattern;
+pub mod protocol;
 pub mod report;
 pub mod setup;
 pub mod solve;

@@ -40,7 +40,7 @@ use crate::pattern::{self, Foul};
 use crate::solve::proof::Attack;
 use crate::solve::task::{self, Mode, Task};
 use crate::solve::tt::MemoryError;
-use crate::solve::{DEFAULT_THREAT_LIMIT, Ending, Limits, Outcome, verify};
+use crate::solve::{Cancel, DEFAULT_THREAT_LIMIT, Ending, Limits, Outcome, verify};
 
 /// How to analyse.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,9 +98,22 @@ pub struct Settings {
     /// The root VCT's threat limit (`--threat-limit`, else a puzzle's `threat-limit:`): its
     /// searches start at this limit, then widen to 3 as time allows. None: 2, then 3.
     pub threat_limit: Option<u32>,
+    /// Playing a game (the protocol front end): a move that is forced (the only candidate) or
+    /// a forced win the root VCT has verified is answered at once, without the search.
+    pub game: bool,
+    /// Raised by another thread to stop the whole analysis at once (the protocol's `STOP`,
+    /// or its clock): every search and solver stops at its next look at the clock, and the
+    /// analysis reports what it has.
+    pub cancel: Option<Cancel>,
 }
 
 impl Settings {
+    /// Whether the root VCT runs on a thread of its own: with two threads or more, unless
+    /// there is no VCT to run. [`Tables`] for such an analysis hold a solver for it.
+    pub fn parallel_vct(&self) -> bool {
+        self.threads >= 2 && self.depth != Some(1) && self.root_vct_nodes > 0
+    }
+
     /// The textbook engine: a plain depth-`depth` alpha-beta over the 7x7 window, no threat
     /// solvers, no reductions, no narrowing but the block of a five. For strength tests.
     pub fn textbook(depth: u32) -> Settings {
@@ -139,6 +152,8 @@ impl Default for Settings {
             partial: true,
             threads: 1,
             threat_limit: None,
+            game: false,
+            cancel: None,
         }
     }
 }
@@ -217,6 +232,115 @@ pub struct Progress {
     pub score: i32,
     /// The best line.
     pub pv: Vec<Point>,
+    /// The deepest ply reached so far.
+    pub seldepth: u32,
+}
+
+/// What a running analysis tells its caller ([`analyze_with`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// An iteration completed.
+    Iteration(&'a Progress),
+    /// An iteration starts on a root move (the best move is searched first).
+    Searching {
+        /// The move.
+        mv: Point,
+        /// The iteration.
+        depth: u32,
+    },
+    /// An iteration finished a root move.
+    Searched {
+        /// The move.
+        mv: Point,
+        /// The iteration.
+        depth: u32,
+        /// Its score (for a bound, the bound).
+        score: i32,
+        /// Whether it is now the iteration's best move.
+        best: bool,
+    },
+}
+
+/// The analysis's memory: the search's table and the threat solvers' tables, sized once from a
+/// budget. One analysis makes its own ([`analyze`]); an engine keeps one from move to move
+/// ([`analyze_with`]), so the search's table still holds the last move's work.
+pub struct Tables {
+    tt: Table,
+    /// The horizon VCF solvers' share, split among the search threads.
+    vcf_bytes: usize,
+    /// The threat solvers (root VCT on one thread, the opponent's threats, verification).
+    solver: task::Solver,
+    /// The root VCT's own solver when it runs on a thread of its own.
+    vct_solver: Option<task::Solver>,
+    /// The budget, in megabytes, and whether the root VCT has its own solver.
+    plan: (usize, bool),
+}
+
+impl Tables {
+    /// Tables of `hash_mb` megabytes in all: a quarter for the threat solvers, the rest for
+    /// the search. With `parallel_vct` (two threads or more: the root VCT on a thread of its
+    /// own), its solver gets that quarter and the other solver an eighth: a df-pn table too
+    /// small for the search costs nodes (`vct_black_long` at threat limit 2, unbounded: 1.19M
+    /// nodes in 8 MB, 0.92M in 16 MB).
+    pub fn new(hash_mb: usize, parallel_vct: bool) -> Result<Tables, MemoryError> {
+        let solver_mb = (hash_mb / 4).max(1);
+        let main_mb = if parallel_vct {
+            (hash_mb / 8).max(1)
+        } else {
+            solver_mb
+        };
+        let vct_mb = if parallel_vct { solver_mb } else { 0 };
+        let search_bytes = hash_mb.saturating_sub(main_mb + vct_mb).max(1) << 20;
+        Ok(Tables {
+            tt: Table::new(search_bytes / 8 * 7)?,
+            vcf_bytes: search_bytes / 8,
+            solver: task::Solver::new(main_mb)?,
+            vct_solver: if parallel_vct {
+                Some(task::Solver::new(vct_mb)?)
+            } else {
+                None
+            },
+            plan: (hash_mb, parallel_vct),
+        })
+    }
+
+    /// The tables [`analyze`] makes for `settings`: `hash_mb`, or less under a time limit
+    /// alone (see `hash_for_time`), with a solver for the root VCT's thread when there is one.
+    pub fn for_settings(settings: &Settings) -> Result<Tables, MemoryError> {
+        let settings = &effective(settings);
+        Tables::new(hash_for_time(settings), settings.parallel_vct())
+    }
+
+    /// The budget in megabytes and whether the root VCT has a solver of its own.
+    pub fn plan(&self) -> (usize, bool) {
+        self.plan
+    }
+
+    /// Forgets everything stored (new tables of the same size).
+    pub fn clear(&mut self) -> Result<(), MemoryError> {
+        let (hash_mb, parallel_vct) = self.plan;
+        // The old tables go first, so the two never take the memory together.
+        *self = Tables {
+            tt: Table::new(0)?,
+            vcf_bytes: 0,
+            solver: task::Solver::new(0)?,
+            vct_solver: None,
+            plan: self.plan,
+        };
+        *self = Tables::new(hash_mb, parallel_vct)?;
+        Ok(())
+    }
+}
+
+/// The settings an analysis runs with: a second when nothing limits it, the window in range.
+fn effective(settings: &Settings) -> Settings {
+    Settings {
+        time: settings
+            .time
+            .or((settings.depth.is_none() && settings.nodes.is_none()).then_some(DEFAULT_TIME)),
+        window: settings.window.clamp(1, 4),
+        ..settings.clone()
+    }
 }
 
 /// Analyses the position for the side to move. `progress` hears of every completed iteration.
@@ -225,14 +349,24 @@ pub fn analyze(
     settings: &Settings,
     mut progress: impl FnMut(&Progress),
 ) -> Result<Analysis, MemoryError> {
+    let tables = &mut Tables::for_settings(settings)?;
+    analyze_with(board, settings, tables, |event| {
+        if let Event::Iteration(p) = event {
+            progress(p);
+        }
+    })
+}
+
+/// [`analyze`] on tables kept from earlier analyses (an engine's, from move to move), telling
+/// `events` of every completed iteration and of each root move an iteration searches.
+pub fn analyze_with(
+    board: &Board,
+    settings: &Settings,
+    tables: &mut Tables,
+    mut events: impl FnMut(Event<'_>),
+) -> Result<Analysis, MemoryError> {
     let start = Instant::now();
-    let settings = &Settings {
-        time: settings
-            .time
-            .or((settings.depth.is_none() && settings.nodes.is_none()).then_some(DEFAULT_TIME)),
-        window: settings.window.clamp(1, 4),
-        ..settings.clone()
-    };
+    let settings = &effective(settings);
     let me = board.to_move();
     let mut scratch = board.clone();
     let forbidden: Vec<(Point, Foul)> = if me == Color::Black {
@@ -299,24 +433,23 @@ pub fn analyze(
         analysis.search_time = analysis.elapsed;
         return Ok(analysis);
     }
-    // A quarter of the memory for the threat solvers (root VCT, verification), the rest for
-    // the search (see below for more threads). Under a time limit alone, no more than the
-    // time can fill (see `hash_for_time`).
-    let hash_mb = hash_for_time(settings);
+    // A forced move in a game is played at once.
+    if settings.game && roots.len() == 1 {
+        let mv = Point::from_index(roots[0].1 as usize);
+        analysis.candidates.push(Candidate {
+            mv,
+            score: 0,
+            bound: Bound::Upper,
+            mate_in: None,
+            pv: vec![mv],
+            depth: 0,
+        });
+        analysis.elapsed = start.elapsed();
+        return Ok(analysis);
+    }
     let threads = settings.threads.max(1);
-    let parallel_vct = threads >= 2 && settings.depth != Some(1) && settings.root_vct_nodes > 0;
-    // With the root VCT on a thread of its own, its solver gets a quarter and the other
-    // solver (the opponent's threats, verification) an eighth: a df-pn table too small for
-    // the search costs nodes (`vct_black_long` at threat limit 2, unbounded: 1.19M nodes in
-    // 8 MB, 0.92M in 16 MB).
-    let solver_mb = (hash_mb / 4).max(1);
-    let main_mb = if parallel_vct {
-        (hash_mb / 8).max(1)
-    } else {
-        solver_mb
-    };
-    let vct_mb = if parallel_vct { solver_mb } else { 0 };
-    let search_bytes = hash_mb.saturating_sub(main_mb + vct_mb).max(1) << 20;
+    // The root VCT runs on a thread of its own when the tables have a solver for it.
+    let parallel_vct = settings.parallel_vct() && tables.vct_solver.is_some();
     // The time: the root VCT may take `vct_share` of it, the iterations run until 80% (and
     // start none after 55%), the pass that scores the best `top` exactly until 90%, and
     // verification of mates has the rest. A node limit is split likewise: 80% for the
@@ -335,14 +468,29 @@ pub fn analyze(
     // found and verified 0.59-0.67 s in). The analysis then ends a few tens of milliseconds
     // later when the VCT finds nothing.
     let vct_deadline = if parallel_vct { at(0.94) } else { vct_deadline };
-    let tt = Table::new(search_bytes / 8 * 7)?;
-    let vcf_bytes = search_bytes / 8 / threads;
+    let Tables {
+        tt,
+        vcf_bytes,
+        solver,
+        vct_solver,
+        ..
+    } = tables;
+    let (tt, vcf_bytes) = (&*tt, *vcf_bytes / threads);
     let halt = AtomicBool::new(false);
     // Set by the VCT thread once it has a verified win: the side to move wins whatever the
     // opponent threatens, so the main thread checks no more moves against that threat (as on
     // one thread, where a win found first skips the threat check).
     let vct_won = AtomicBool::new(false);
-    let mut searcher = Searcher::new(board, settings, iteration_deadline, &tt, vcf_bytes, None)?;
+    // The main thread stops, as the helpers do, when the VCT thread has a verified win in a
+    // game (see `Settings::game`).
+    let mut searcher = Searcher::new(
+        board,
+        settings,
+        iteration_deadline,
+        tt,
+        vcf_bytes,
+        Some(&halt),
+    )?;
     searcher.set_limits(iteration_deadline, settings.nodes.map(|n| n - n / 5));
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
@@ -358,12 +506,7 @@ pub fn analyze(
         .collect();
     // A forced win found by the threat solver, verified: before the search on one thread, on
     // a thread of its own beside it on more. Its solver and the verifier's share their memory.
-    let mut solver = task::Solver::new(main_mb)?;
-    let mut vct_solver = if parallel_vct {
-        Some(task::Solver::new(vct_mb)?)
-    } else {
-        None
-    };
+    let vct_solver = vct_solver.as_mut().filter(|_| parallel_vct);
     let root_limits = ThreatLimits::root(settings.threat_limit);
     // `--depth 1` is the one-ply weight map: no threat search at the root.
     let mut vct_win = if settings.depth == Some(1) || parallel_vct {
@@ -373,7 +516,7 @@ pub fn analyze(
             board,
             settings,
             settings.root_vct_nodes,
-            &mut solver,
+            solver,
             vct_deadline,
             verify_deadline,
             root_limits,
@@ -390,21 +533,22 @@ pub fn analyze(
     let check_threat = settings.threat_checks && settings.depth != Some(1) && vct_win.is_none();
     let helper_nodes = AtomicU64::new(0);
     let mut search_start = Instant::now();
+    let halt = &halt;
     std::thread::scope(|scope| {
         let search_helper = |id: usize| {
             helper(
                 board,
                 settings,
                 search_deadline,
-                &tt,
+                tt,
                 vcf_bytes,
-                &halt,
+                halt,
                 id,
                 &helper_nodes,
             )
         };
         let vct_won = &vct_won;
-        let vct_thread = vct_solver.as_mut().map(|vct_solver| {
+        let vct_thread = vct_solver.map(|vct_solver| {
             scope.spawn(move || {
                 let nodes = settings.root_vct_nodes;
                 let win = vct_verified(
@@ -418,6 +562,10 @@ pub fn analyze(
                 );
                 if win.is_some() {
                     vct_won.store(true, Relaxed);
+                    // In a game the win is played at once: the search stops.
+                    if settings.game {
+                        halt.store(true, Relaxed);
+                    }
                 }
                 search_helper(1);
                 win
@@ -431,8 +579,8 @@ pub fn analyze(
                 board,
                 me.opponent(),
                 settings.root_vct_nodes,
-                &mut solver,
-                deadline,
+                solver,
+                (deadline, settings.cancel),
                 ThreatLimits::up_to(settings.defence_threat_limit),
             )
             .is_some();
@@ -444,10 +592,14 @@ pub fn analyze(
         // Checks of the first `count` moves against the opponent's threat; none once the VCT
         // thread has a verified win. True when one was refuted.
         let mut check = |scored: &mut [Candidate], count: usize| {
-            !vct_won.load(Relaxed)
-                && defence.check(board, scored, settings, &mut solver, times, count)
+            !vct_won.load(Relaxed) && defence.check(board, scored, settings, solver, times, count)
         };
-        let max_depth = settings.depth.unwrap_or(MAX_ITERATION).max(1);
+        // In a game a verified win found before the search is played without one.
+        let max_depth = if settings.game && vct_win.is_some() {
+            0
+        } else {
+            settings.depth.unwrap_or(MAX_ITERATION).max(1)
+        };
         let soft = settings.time.map(|t| t.mul_f64(0.55));
         for depth in 1..=max_depth {
             searcher.new_iteration();
@@ -461,6 +613,7 @@ pub fn analyze(
                     continue;
                 }
                 let m = cand.mv.index();
+                events(Event::Searching { mv: cand.mv, depth });
                 // One exact score an iteration (the best move; `--all`: every move), every
                 // other move a null-window test against it; the pass below scores the rest
                 // of the best `top` exactly once the iterations are done.
@@ -500,6 +653,12 @@ pub fn analyze(
                 cand.bound = bound;
                 cand.depth = depth;
                 cand.mate_in = None;
+                events(Event::Searched {
+                    mv: cand.mv,
+                    depth,
+                    score,
+                    best: bound == Bound::Exact && exact.iter().all(|&e| score > e),
+                });
                 if bound == Bound::Exact {
                     exact.push(score);
                     cand.pv = searcher.line_from(cand.mv);
@@ -524,13 +683,14 @@ pub fn analyze(
             scored = next;
             check(&mut scored, 1);
             analysis.depth = depth;
-            progress(&Progress {
+            events(Event::Iteration(&Progress {
                 depth,
-                nodes: searcher.nodes + searcher.vcf_nodes,
+                nodes: searcher.nodes + searcher.vcf_nodes + helper_nodes.load(Relaxed),
                 elapsed: start.elapsed(),
                 score: scored[0].score,
                 pv: scored[0].pv.clone(),
-            });
+                seldepth: searcher.seldepth as u32,
+            }));
             let decided = scored[0].score.abs() > MATE_BOUND
                 && (MATE - scored[0].score.abs()) as u32 <= depth;
             let all_lost = scored.iter().all(|c| c.mate_in.is_some_and(|n| n < 0));
@@ -579,14 +739,7 @@ pub fn analyze(
             let claims = cand.bound == Bound::Exact || signed < 0;
             if in_time
                 && claims
-                && verify_mate(
-                    board,
-                    cand.mv,
-                    signed,
-                    settings,
-                    &mut solver,
-                    verify_deadline,
-                )
+                && verify_mate(board, cand.mv, signed, settings, solver, verify_deadline)
             {
                 cand.mate_in = Some(signed);
             } else {
@@ -894,7 +1047,7 @@ fn vct_verified(
         board.to_move(),
         nodes,
         solver,
-        deadline,
+        (deadline, settings.cancel),
         threat_limits,
     )?;
     let limits = Limits {
@@ -902,6 +1055,7 @@ fn vct_verified(
         nodes: settings.verify_nodes,
         deadline: verify_by,
         threat_limit,
+        cancel: settings.cancel,
         ..Limits::default()
     };
     verify::proof_with(solver.vct(), board, board.to_move(), &proof, limits).ok()?;
@@ -946,7 +1100,7 @@ fn find_vct(
     attacker: Color,
     nodes: u64,
     solver: &mut task::Solver,
-    deadline: Option<Instant>,
+    (deadline, cancel): (Option<Instant>, Option<Cancel>),
     threat_limits: ThreatLimits,
 ) -> Option<(Attack, u32, u32)> {
     let ThreatLimits { first, widest } = threat_limits;
@@ -954,6 +1108,7 @@ fn find_vct(
         return None;
     }
     let mut t = Task::new(Mode::Vct, attacker);
+    t.limits.cancel = cancel;
     // Under a time limit the clock bounds it; else the node budget (deterministic).
     t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
     t.verify = false;
@@ -1075,6 +1230,7 @@ fn verify_mate(
             nodes: settings.verify_nodes,
             threat_limit: 3,
             deadline,
+            cancel: settings.cancel,
             ..Limits::default()
         };
         let tree = Attack {
@@ -1091,6 +1247,7 @@ fn verify_mate(
         t.limits.depth = (-mate_in) as u32;
         t.limits.nodes = settings.verify_nodes;
         t.limits.threat_limit = 3;
+        t.limits.cancel = settings.cancel;
         t.time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         t.verify = false;
         let Ok(v) = solver.run(&after, &t) else {
@@ -1131,7 +1288,15 @@ mod tests {
         // The threat limit each search found its win within.
         let mut found = |first, widest| {
             let limits = ThreatLimits { first, widest };
-            find_vct(&board, Color::Black, 200_000, &mut solver, None, limits).map(|(_, _, tl)| tl)
+            find_vct(
+                &board,
+                Color::Black,
+                200_000,
+                &mut solver,
+                (None, None),
+                limits,
+            )
+            .map(|(_, _, tl)| tl)
         };
         assert_eq!(found(2, 3), Some(2));
         assert_eq!(found(1, 3), Some(1));

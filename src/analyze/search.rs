@@ -12,7 +12,7 @@ use super::moves::{self, Node};
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Bits, Board, CELLS, Point};
 use crate::solve::tt::MemoryError;
-use crate::solve::{Ending, Limits, Outcome, vcf};
+use crate::solve::{Cancel, Ending, Limits, Outcome, vcf};
 
 /// Deepest ply the search reaches (forced replies extend lines past the nominal depth).
 pub const MAX_PLY: usize = 96;
@@ -30,7 +30,8 @@ pub enum Stop {
     Time,
     /// The node budget ran out.
     Nodes,
-    /// The main thread told a helper thread to stop.
+    /// The main thread told a helper thread to stop, the analysis was cancelled, or (in a
+    /// game) a verified win made the search moot.
     Halted,
 }
 
@@ -161,7 +162,9 @@ impl<'a> Searcher<'a> {
             if self.hard_deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stopped = Some(Stop::Time);
             }
-            if self.halt.is_some_and(|h| h.load(Relaxed)) {
+            if self.halt.is_some_and(|h| h.load(Relaxed))
+                || self.settings.cancel.is_some_and(Cancel::is_set)
+            {
                 self.stopped = Some(Stop::Halted);
             }
         }

@@ -26,9 +26,25 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Solve(c) => solve::run(c, out),
         Config::Bench(c) => bench::run(c, out),
         Config::Check(c) => check::run(c, out),
+        Config::Brain { debug } => brain(debug, out),
         Config::Completions(shell) => docs::completions(shell, out),
         Config::Man(c) => docs::man(c.command.as_deref(), c.dir.as_deref(), out),
     }
+}
+
+/// `tengen brain`: the protocol on standard input and `out` until `END` or the end of input.
+/// A closed output ends it quietly, as a closed pipe does elsewhere.
+fn brain(debug: bool, out: &mut dyn Write) -> Result<u8, Error> {
+    let input = std::io::BufReader::new(std::io::stdin());
+    let options = crate::protocol::Options {
+        debug,
+        ..Default::default()
+    };
+    crate::protocol::run(input, out, options).map_err(|source| Error::Write {
+        path: "<stdout>".into(),
+        source,
+    })?;
+    Ok(0)
 }
 
 /// Writes `text` to the output (a closed pipe comes back as a write error main ignores).

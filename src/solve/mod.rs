@@ -135,6 +135,66 @@ pub struct Limits {
     /// VCT: the nodes of the quick-style pass that runs before the deep one (0: the deep one
     /// alone); see [`vct::search::QUICK_NODES`].
     pub quick_nodes: u64,
+    /// A flag another thread may raise to stop the search at once, read when the deadline is
+    /// (an engine's `STOP`): the search then answers unknown, as when the deadline passes.
+    pub cancel: Option<Cancel>,
+}
+
+impl Limits {
+    /// Whether the deadline has passed or the search was cancelled.
+    #[inline]
+    pub fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+            || self.cancel.is_some_and(Cancel::is_set)
+    }
+}
+
+/// A stop flag shared with another thread: raised, every search that holds it stops at its
+/// next look at the clock. It lives as long as the process (an engine makes one and keeps it),
+/// so that [`Limits`] stays a plain copyable value.
+#[derive(Clone, Copy)]
+pub struct Cancel(&'static std::sync::atomic::AtomicBool);
+
+impl Cancel {
+    /// A new flag, lowered. Each call leaks one byte: make one per engine, not per search.
+    pub fn new() -> Cancel {
+        Cancel(Box::leak(Box::new(std::sync::atomic::AtomicBool::new(
+            false,
+        ))))
+    }
+
+    /// Whether it is raised.
+    #[inline]
+    pub fn is_set(self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Raises it (`true`) or lowers it.
+    pub fn set(self, raised: bool) {
+        self.0.store(raised, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Default for Cancel {
+    fn default() -> Cancel {
+        Cancel::new()
+    }
+}
+
+impl PartialEq for Cancel {
+    /// The same flag.
+    fn eq(&self, other: &Cancel) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Cancel {}
+
+impl std::fmt::Debug for Cancel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Cancel({})", self.is_set())
+    }
 }
 
 /// The bound when none is given: more attacker moves than a board has points.
@@ -157,6 +217,7 @@ impl Default for Limits {
             threat_limit: DEFAULT_THREAT_LIMIT,
             deadline: None,
             quick_nodes: vct::search::QUICK_NODES,
+            cancel: None,
         }
     }
 }

@@ -62,6 +62,8 @@ struct Search<'a> {
     nodes: u64,
     max_nodes: u64,
     deadline: Option<std::time::Instant>,
+    /// Raised by another thread: stop as at the deadline.
+    cancel: Option<super::Cancel>,
     table: &'a mut FailTable,
     line: &'a mut Vec<Point>,
     moves: &'a mut Vec<(i32, usize)>,
@@ -204,6 +206,7 @@ impl Solver {
             nodes: 0,
             max_nodes: limits.nodes,
             deadline: limits.deadline,
+            cancel: limits.cancel,
             table: &mut self.table,
             line: &mut self.line,
             moves: &mut self.moves,
@@ -312,8 +315,10 @@ impl Search<'_> {
         }
         if self.nodes & (progress::STEP - 1) == 0 {
             progress::step();
-            if let Some(deadline) = self.deadline
-                && std::time::Instant::now() >= deadline
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+                || self.cancel.is_some_and(super::Cancel::is_set)
             {
                 self.max_nodes = self.nodes;
                 self.late = true;

@@ -12,7 +12,6 @@
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::Instant;
 
 use super::proof::Attack;
 use super::{Ending, Limits, Outcome, vct};
@@ -781,7 +780,7 @@ impl Verifier<'_> {
         let mut tried = None;
         let replies: Vec<Point> = self.board.empty_points().collect();
         for m in replies {
-            if self.bounds.deadline.is_some_and(|t| Instant::now() >= t) {
+            if self.bounds.expired() {
                 return self.fail("out of time");
             }
             // Legality is asked only where the answer matters: a reply that loses whatever it

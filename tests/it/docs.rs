@@ -4,7 +4,7 @@
 use crate::run;
 
 /// Every command a user can type after `tengen`.
-const COMMANDS: [&str; 9] = [
+const COMMANDS: [&str; 10] = [
     "show",
     "convert",
     "forbidden",
@@ -12,6 +12,7 @@ const COMMANDS: [&str; 9] = [
     "solve",
     "bench",
     "check",
+    "brain",
     "completions",
     "man",
 ];

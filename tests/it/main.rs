@@ -2,6 +2,7 @@
 //! the way a user does and check exit codes, stdout, stderr and JSON.
 
 mod analyze;
+mod brain;
 mod check;
 mod docs;
 mod errors;

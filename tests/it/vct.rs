@@ -576,6 +576,7 @@ mod reference {
                 threat_limit,
                 deadline: None,
                 quick_nodes,
+                cancel: None,
             };
             vct::solve(&board, attacker, limits, 8).unwrap().outcome
         });

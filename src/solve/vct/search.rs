@@ -213,9 +213,7 @@ impl Solver {
             self.style = Style::Quick;
             self.begin(board, attacker, quick);
             let first = search(self);
-            let timed_out = limits
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d);
+            let timed_out = limits.expired();
             if first.outcome != Outcome::Unknown || quick.nodes >= limits.nodes || timed_out {
                 return first;
             }
@@ -332,9 +330,7 @@ impl Solver {
         if self.nodes >> 12 != self.clock_checked {
             self.clock_checked = self.nodes >> 12;
             progress::step();
-            if let Some(deadline) = self.limits.deadline
-                && std::time::Instant::now() >= deadline
-            {
+            if self.limits.expired() {
                 self.aborted = true;
             }
         }
