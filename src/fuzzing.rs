@@ -339,3 +339,22 @@ fn check_same(original: &Loaded, back: &Loaded, format: Format, written: &str) {
         );
     }
 }
+
+/// `protocol`: any bytes as the protocol's standard input, through the brain on one thread.
+/// The brain searches to depth 2 with small tables (and `YXSEARCHDEFEND` by a node budget), so
+/// a game of many moves stays fast; whatever the lines, it must answer without panicking.
+pub fn protocol(data: &[u8]) {
+    let options = crate::protocol::Options {
+        debug: true,
+        fixed: Some(crate::analyze::Settings {
+            depth: Some(2),
+            hash_mb: 1,
+            root_vct_nodes: 2_000,
+            verify_nodes: 20_000,
+            ..Default::default()
+        }),
+    };
+    let out = crate::protocol::run_script(data, options);
+    // Every answer is a whole line.
+    assert!(out.is_empty() || out.ends_with(b"\n"));
+}

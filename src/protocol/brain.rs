@@ -893,7 +893,10 @@ impl<W: Write> Brain<W> {
             return self.say("ERROR the game is over");
         }
         let budget = self.info.clock.budget(game.stones.len());
-        let deadline = Instant::now() + budget.hard;
+        let deadline = match self.options.fixed {
+            Some(_) => Instant::now() + Duration::from_secs(3600),
+            None => Instant::now() + budget.hard,
+        };
         self.cancel.set(self.stops.load(Relaxed) > 0);
         let mut solver = match Solver::new(self.hash_mb().clamp(4, 256)) {
             Ok(s) => s,
@@ -933,11 +936,17 @@ impl<W: Write> Brain<W> {
             }
             after.play(m);
             let mut t = Task::new(Mode::Vct, me.opponent());
-            t.limits.nodes = u64::MAX;
             t.limits.cancel = Some(self.cancel);
             t.verify = false;
-            let share = (deadline - now) / (n - k as u32).max(1);
-            t.time = Some(share.max(Duration::from_millis(5)));
+            match &self.options.fixed {
+                // Fixed settings (tests, fuzzing): the root VCT's node budget each, no clock.
+                Some(fixed) => t.limits.nodes = fixed.root_vct_nodes,
+                None => {
+                    t.limits.nodes = u64::MAX;
+                    let share = (deadline - now) / (n - k as u32).max(1);
+                    t.time = Some(share.max(Duration::from_millis(5)));
+                }
+            }
             let verdict = solver.run(&after, &t);
             match verdict {
                 Ok(v) if v.outcome == Outcome::NoWin => holds.push(m),

@@ -88,3 +88,8 @@ fn detect() {
 fn roundtrip() {
     replay("roundtrip", tengen::fuzzing::roundtrip);
 }
+
+#[test]
+fn protocol() {
+    replay("protocol", tengen::fuzzing::protocol);
+}
