@@ -38,9 +38,11 @@ pub struct Options {
     pub fixed: Option<Settings>,
 }
 
-/// Memory that is not in the tables: the program, thread stacks, the solvers' move lists and
-/// proofs. Measured on this project's machine (see the README): a brain told `max_memory`
-/// 350 MB peaked at 262 MB resident over a game.
+/// Memory kept back from `max_memory` for what is not in the tables: the program, thread
+/// stacks, the solvers' move lists and proofs. Measured on this project's machine (a game of
+/// 26-36 plies against itself, renju, 1 s a move): told 64 MB (11 MB of tables) a brain peaked
+/// at 11-13 MB resident with one thread or two, so the rest takes 1-2 MB; told 350 MB (211 MB of
+/// tables) at 3 s a move, it peaked at 171-174 MB. The margin is wide on purpose.
 pub const RESERVED_MB: usize = 48;
 /// The tables' share of `max_memory` beyond [`RESERVED_MB`]: the solvers' caches grow with
 /// the work they do, beside their tables.
@@ -96,6 +98,17 @@ impl Game {
             stones: Vec::new(),
             own: None,
         }
+    }
+
+    /// A game of `points` played in turn, black first.
+    fn alternating(size: u8, points: impl IntoIterator<Item = Point>) -> Game {
+        let mut g = Game::new(size);
+        let mut c = Color::Black;
+        for p in points {
+            g.stones.push((p, c));
+            c = c.opponent();
+        }
+        g
     }
 
     /// The colour that moves next by the stone counts (black when they are equal).
@@ -748,15 +761,7 @@ impl<W: Write> Brain<W> {
     fn swap2(&mut self) -> io::Result<()> {
         let game = self.game.as_ref().expect("set");
         // Stones in order alternate black, white: re-colour them so.
-        let mut g = Game::new(game.size);
-        for (k, &(p, _)) in game.stones.iter().enumerate() {
-            let c = if k % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            g.stones.push((p, c));
-        }
+        let mut g = Game::alternating(game.size, game.stones.iter().map(|s| s.0));
         match g.stones.len() {
             0 => {
                 let centre = game.size / 2;
@@ -773,15 +778,7 @@ impl<W: Write> Brain<W> {
                         })
                         .collect();
                     let Some(stones) = stones else { continue };
-                    let mut trial = Game::new(g.size);
-                    for (k, &p) in stones.iter().enumerate() {
-                        let c = if k % 2 == 0 {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
-                        trial.stones.push((p, c));
-                    }
+                    let mut trial = Game::alternating(g.size, stones.iter().copied());
                     trial.own = Some(Color::White);
                     self.game = Some(trial);
                     let score = self.quick_score()?;
@@ -791,17 +788,11 @@ impl<W: Write> Brain<W> {
                 }
                 let (score, stones) = best.expect("the first opening fits every board");
                 self.debug(&format!("swap2 opening scored {score} for white"))?;
-                let mut placed = Game::new(g.size);
-                let mut text = Vec::new();
-                for (k, &p) in stones.iter().enumerate() {
-                    let c = if k % 2 == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    placed.stones.push((p, c));
-                    text.push(placed.coord(p).to_string());
-                }
+                let placed = Game::alternating(g.size, stones.iter().copied());
+                let text: Vec<String> = stones
+                    .iter()
+                    .map(|&p| placed.coord(p).to_string())
+                    .collect();
                 self.game = Some(placed);
                 self.say(&text.join(" "))
             }
