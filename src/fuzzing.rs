@@ -341,16 +341,19 @@ fn check_same(original: &Loaded, back: &Loaded, format: Format, written: &str) {
 }
 
 /// `protocol`: any bytes as the protocol's standard input, through the brain on one thread.
-/// The brain searches to depth 2 with small tables (and `YXSEARCHDEFEND` by a node budget), so
-/// a game of many moves stays fast; whatever the lines, it must answer without panicking.
+/// The brain moves by the analyzer's depth-1 weight map with small tables (and
+/// `YXSEARCHDEFEND` tests each move with a VCT of 100 nodes), so a game of many moves stays
+/// fast: the target is the protocol layer (lines, commands, the state machine, coordinates),
+/// not the search, which other tests and fuzz targets cover. Whatever the lines, it must
+/// answer whole lines without panicking.
 pub fn protocol(data: &[u8]) {
     let options = crate::protocol::Options {
         debug: true,
         fixed: Some(crate::analyze::Settings {
-            depth: Some(2),
+            depth: Some(1),
             hash_mb: 1,
-            root_vct_nodes: 2_000,
-            verify_nodes: 20_000,
+            root_vct_nodes: 100,
+            verify_nodes: 1_000,
             ..Default::default()
         }),
     };

@@ -316,6 +316,12 @@ impl Tables {
         self.plan
     }
 
+    /// The threat solver (the one that checks the opponent's threats and verifies mates), for
+    /// other work between analyses on the same memory.
+    pub fn solver(&mut self) -> &mut task::Solver {
+        &mut self.solver
+    }
+
     /// Forgets everything stored (new tables of the same size).
     pub fn clear(&mut self) -> Result<(), MemoryError> {
         let (hash_mb, parallel_vct) = self.plan;

@@ -16,7 +16,7 @@ use crate::analyze::{self, Analysis, Bound, Candidate, Event, Settings, Tables, 
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule};
 use crate::pattern;
 use crate::solve::Cancel;
-use crate::solve::task::{Mode, Solver, Task};
+use crate::solve::task::{Mode, Task};
 use crate::solve::{Outcome, verify};
 
 /// What the brain does after a line.
@@ -544,18 +544,8 @@ impl<W: Write> Brain<W> {
             settings.hash_mb,
             settings.threads
         ))?;
-        // The whole budget from the first move (the tables stay for the game), with a solver
-        // for the root VCT's own thread when it has one.
-        let plan = (settings.hash_mb, settings.parallel_vct());
-        if self.tables.as_ref().is_none_or(|t| t.plan() != plan) {
-            self.tables = None;
-            match Tables::new(plan.0, plan.1) {
-                Ok(t) => self.tables = Some(t),
-                Err(e) => {
-                    self.say(&format!("ERROR {e}"))?;
-                    return Ok(None);
-                }
-            }
+        if !self.make_tables(&settings)? {
+            return Ok(None);
         }
         // A stop read before the search began still counts.
         self.cancel.set(self.stops.load(Relaxed) > 0);
@@ -661,6 +651,25 @@ impl<W: Write> Brain<W> {
                 Ok(Some((board, a)))
             }
         }
+    }
+
+    /// Makes the tables for `settings` unless the ones kept fit them: the whole budget from the
+    /// first move (they stay for the game), with a solver for the root VCT's own thread when it
+    /// has one. False (after an `ERROR` line) when the memory cannot be had.
+    fn make_tables(&mut self, settings: &Settings) -> io::Result<bool> {
+        let plan = (settings.hash_mb, settings.parallel_vct());
+        if self.tables.as_ref().is_none_or(|t| t.plan() != plan) {
+            // The old tables go first, so the two never take the memory together.
+            self.tables = None;
+            match Tables::new(plan.0, plan.1) {
+                Ok(t) => self.tables = Some(t),
+                Err(e) => {
+                    self.say(&format!("ERROR {e}"))?;
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// Thinks, plays the best move and answers it; with `top` above 1 (`YXNBEST`) the best
@@ -880,6 +889,7 @@ impl<W: Write> Brain<W> {
         };
         let me = game.own.unwrap_or_else(|| game.next_by_count());
         let board = game.board(self.rule, me);
+        let stones: Vec<Point> = game.stones.iter().map(|s| s.0).collect();
         if board.winner().is_some() {
             return self.say("ERROR the game is over");
         }
@@ -889,10 +899,12 @@ impl<W: Write> Brain<W> {
             None => Instant::now() + budget.hard,
         };
         self.cancel.set(self.stops.load(Relaxed) > 0);
-        let mut solver = match Solver::new(self.hash_mb().clamp(4, 256)) {
-            Ok(s) => s,
-            Err(e) => return self.say(&format!("ERROR {e}")),
-        };
+        // The threat solver of the kept tables: no memory beyond `max_memory`.
+        let settings = self.settings(1, budget);
+        if !self.make_tables(&settings)? {
+            return Ok(());
+        }
+        let solver = self.tables.as_mut().expect("made above").solver();
         let mut scratch = board.clone();
         let mut moves: Vec<Point> = board
             .empty_points()
@@ -900,9 +912,8 @@ impl<W: Write> Brain<W> {
             .collect();
         // Nearest the stones first, so that a cut-off leaves the far ones unknown.
         let centre = |p: &Point| {
-            board
-                .stones(Color::Black)
-                .chain(board.stones(Color::White))
+            stones
+                .iter()
                 .map(|q| {
                     (i32::from(p.x()) - i32::from(q.x()))
                         .abs()
@@ -911,12 +922,15 @@ impl<W: Write> Brain<W> {
                 .min()
                 .unwrap_or(0)
         };
-        moves.sort_by_key(centre);
+        moves.sort_by_cached_key(centre);
         let (mut holds, mut lost, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
         let n = moves.len().max(1) as u32;
+        // Fixed settings (tests, fuzzing): the root VCT's node budget shared among the moves,
+        // at least `FIXED_DEFEND_NODES` each, nearest first; no clock.
+        let mut nodes_left = self.options.fixed.as_ref().map(|f| f.root_vct_nodes);
         for (k, &m) in moves.iter().enumerate() {
             let now = Instant::now();
-            if now >= deadline || self.cancel.is_set() {
+            if now >= deadline || self.cancel.is_set() || nodes_left == Some(0) {
                 unknown.extend_from_slice(&moves[k..]);
                 break;
             }
@@ -929,9 +943,12 @@ impl<W: Write> Brain<W> {
             let mut t = Task::new(Mode::Vct, me.opponent());
             t.limits.cancel = Some(self.cancel);
             t.verify = false;
-            match &self.options.fixed {
-                // Fixed settings (tests, fuzzing): the root VCT's node budget each, no clock.
-                Some(fixed) => t.limits.nodes = fixed.root_vct_nodes,
+            match nodes_left.as_mut() {
+                Some(left) => {
+                    let each = (*left / u64::from(n - k as u32)).max(FIXED_DEFEND_NODES);
+                    t.limits.nodes = each.min(*left);
+                    *left -= t.limits.nodes;
+                }
                 None => {
                     t.limits.nodes = u64::MAX;
                     let share = (deadline - now) / (n - k as u32).max(1);
@@ -983,6 +1000,9 @@ impl<W: Write> Brain<W> {
         Ok(())
     }
 }
+
+/// The fewest nodes `YXSEARCHDEFEND` gives a move under fixed settings.
+const FIXED_DEFEND_NODES: u64 = 20;
 
 /// A `MESSAGE` line of `YXNBEST`: rank, move, score, win chance, depth and line.
 fn nbest_line(game: &Game, rank: usize, c: &Candidate) -> String {
