@@ -243,7 +243,7 @@ impl<W: Write> Brain<W> {
             Line::End => return Ok(Flow::Exit),
             Line::About => self.say(&format!(
                 "name=\"tengen\", version=\"{}\", author=\"the tengen developers\", \
-                 country=\"Japan\", www=\"https://github.com/tengen-gomoku/tengen\"",
+                 country=\"unknown\"",
                 env!("CARGO_PKG_VERSION")
             ))?,
             Line::Start(n) => self.start(n)?,
