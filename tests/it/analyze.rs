@@ -235,7 +235,31 @@ fn depth_one_scores_every_candidate_exactly_and_heatmap_draws_them() {
     let (code, out, _) = run(&["analyze", "h8 h9 i9", "--depth", "1", "--heatmap"]);
     assert_eq!(code, 0);
     assert!(out.contains("digits: every scored move"), "{out}");
-    assert!(out.contains(" 9"), "the best point is drawn as 9: {out}");
+    // The digit drawn on each point of the board (rows with their label on both sides).
+    let drawn = |p: tengen::board::Point| -> Option<String> {
+        let row = (p.y() + 1).to_string();
+        out.lines().find_map(|line| {
+            let cells: Vec<&str> = line.split_whitespace().collect();
+            (cells.len() == 17 && cells[0] == row && cells[16] == row)
+                .then(|| cells[1 + p.x() as usize].to_string())
+        })
+    };
+    // The best move is drawn 9; an exact score below the best is drawn lower; a point that is
+    // no candidate stays empty.
+    let best = a.candidates[0].mv.to_string().parse().unwrap();
+    assert_eq!(drawn(best).as_deref(), Some("9"), "{out}");
+    let worse = a
+        .candidates
+        .iter()
+        .find(|c| c.score < a.candidates[0].score)
+        .expect("a move scored below the best");
+    let digit = drawn(worse.mv.to_string().parse().unwrap()).unwrap();
+    assert!(
+        digit.as_str() < "9" && digit.len() == 1,
+        "{} drawn {digit}: {out}",
+        worse.mv
+    );
+    assert_eq!(drawn("a1".parse().unwrap()).as_deref(), Some("."), "{out}");
 }
 
 #[test]

@@ -337,7 +337,7 @@ fn run_limited(gib: u64, args: &[&str]) -> (i32, String, String) {
 
 /// A `--hash-mb` larger than the memory to be had never aborts: under a 2 GiB address-space
 /// limit, the analyzer (which takes its table at once) exits 2 naming the size and the flag,
-/// and the solvers (whose tables grow as they fill) either run or exit 2 the same way.
+/// and the solvers, whose tables grow as they fill, run small searches within it (exit 0).
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_hash_mb_is_an_error_not_an_abort() {
@@ -355,11 +355,10 @@ fn a_huge_hash_mb_is_an_error_not_an_abort() {
         vec!["bench", crate::EXAMPLES, "--hash-mb", "8192"],
         vec!["check", crate::EXAMPLES, "--hash-mb", "8192", "--jobs", "2"],
     ] {
-        let (code, _, err) = run_limited(2, &args);
-        assert!(code == 0 || code == 2, "{args:?}: exit {code}: {err}");
-        if code == 2 {
-            assert!(err.contains("--hash-mb"), "{args:?}: {err}");
-        }
+        // Their tables grow as they fill, and these searches are small: they run.
+        let (code, out, err) = run_limited(2, &args);
+        assert_eq!(code, 0, "{args:?}: exit {code}: {err}");
+        assert!(!out.is_empty(), "{args:?}");
         assert!(!err.contains("memory allocation"), "{args:?}: {err}");
     }
 }
