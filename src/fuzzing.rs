@@ -342,7 +342,7 @@ fn check_same(original: &Loaded, back: &Loaded, format: Format, written: &str) {
 
 /// `protocol`: any bytes as the protocol's standard input, through the brain on one thread.
 /// The brain moves by the analyzer's depth-1 weight map with small tables (and
-/// `YXSEARCHDEFEND` tests each move with a VCT of 100 nodes), so a game of many moves stays
+/// `YXSEARCHDEFEND` tests the nearest move with a VCT of 20 nodes), so a game of many moves stays
 /// fast: the target is the protocol layer (lines, commands, the state machine, coordinates),
 /// not the search, which other tests and fuzz targets cover. Whatever the lines, it must
 /// answer whole lines without panicking.
@@ -352,7 +352,7 @@ pub fn protocol(data: &[u8]) {
         fixed: Some(crate::analyze::Settings {
             depth: Some(1),
             hash_mb: 1,
-            root_vct_nodes: 100,
+            root_vct_nodes: 20,
             verify_nodes: 1_000,
             ..Default::default()
         }),
