@@ -17,7 +17,8 @@ reads every move's time from the SGF and counts the moves over their limit itsel
 Prints and writes to OUT/summary.txt: W/D/L of A, its score and an Elo estimate with a 95%
 interval (the normal approximation over game results), how games ended (five, time forfeit,
 illegal move, crash, forbidden move), each engine's mean and longest move time and moves over
-the limit, and the depth each reached when its MESSAGE lines say (tengen's `depth D-S`,
+the limit, with a game clock the least time it had left at the end of a game, and the depth each
+reached when its MESSAGE lines say (tengen's `depth D-S`,
 Rapfi's `Depth D-S`). OUT also holds games.sgf, games.pgn, messages.txt and cgc.log.
 --sprt ELO0,ELO1 stops early by c-gomoku-cli's sequential test.
 
@@ -80,7 +81,8 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str) -> tuple[str, bool]:
+def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
+              clock: tuple[float, float] | None = None) -> tuple[str, bool]:
     games = re.findall(r"Finished game (\d+) \((.+?) vs (.+?)\): (\S+) \{(.*?)\}", log)
     wins = draws = losses = 0
     reasons = {}
@@ -120,16 +122,27 @@ def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str) -> tu
     lines.append("endings: " + ", ".join(f"{r} {c}" for r, c in sorted(reasons.items())))
     # Move times from the SGF: C[<ms>] after each move, opening stones marked.
     times = {name_a: [], name_b: []}
+    # With a game clock: the least time any engine had left at the end of a game.
+    least_left = {name_a: None, name_b: None}
     sgf = (out / "games.sgf").read_text(errors="replace") if (out / "games.sgf").exists() else ""
     for game in re.findall(r"\(;FF.*?\)", sgf, re.S):
         pb = re.search(r"PB\[(.*?)\]", game)
         pw = re.search(r"PW\[(.*?)\]", game)
         if not pb or not pw:
             continue
+        used = {name_a: [0, 0], name_b: [0, 0]}
         for colour, ms in re.findall(r";([BW])\[[a-z]*\]C\[(\d+)ms\]", game):
             who = pb.group(1) if colour == "B" else pw.group(1)
             if who in times:
                 times[who].append(int(ms))
+                used[who][0] += int(ms)
+                used[who][1] += 1
+        if clock:
+            for who, (ms, moves) in used.items():
+                if moves:
+                    left = clock[0] * 1000 + clock[1] * 1000 * moves - ms
+                    if least_left[who] is None or left < least_left[who]:
+                        least_left[who] = left
     for who, ts in times.items():
         if not ts:
             continue
@@ -141,6 +154,8 @@ def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str) -> tu
         )
         if over:
             bad = True
+        if clock and least_left[who] is not None:
+            lines.append(f"{who}: least game-clock time left at a game's end {least_left[who] / 1000:.1f} s")
     # Depth reached: each engine's deepest `depth D-S` line (tengen) or `Depth D-S` (Rapfi)
     # a move, from the MESSAGE lines c-gomoku-cli saved as "<ply>) <engine>: <text>".
     msgs = out / "messages.txt"
@@ -235,7 +250,8 @@ def main():
     text = "".join(log)
     (out / "cgc.log").write_text(text)
     limits = {o.name_a: ta, o.name_b: tb}
-    summary, bad = summarise(out, o.name_a, o.name_b, limits, text)
+    clock = (o.match_s, o.increment_s) if o.match_s else None
+    summary, bad = summarise(out, o.name_a, o.name_b, limits, text, clock)
     (out / "summary.txt").write_text(summary)
     print(summary, end="")
     if p.returncode != 0:
