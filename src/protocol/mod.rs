@@ -136,13 +136,15 @@ pub fn run(
 /// Runs the protocol over `input` on this thread alone (a stop is then handled in turn, not
 /// during a search): for tests and the fuzzer. Returns what the brain wrote.
 pub fn run_script(input: &[u8], options: Options) -> Vec<u8> {
+    // One flag a thread, made once: a script (a fuzz input) runs thousands of times a second,
+    // and `Cancel::new` leaks its flag.
+    thread_local! {
+        static CANCEL: Cancel = Cancel::new();
+    }
+    let cancel = CANCEL.with(|c| *c);
+    cancel.set(false);
     let mut reader = input;
-    let mut brain = Brain::new(
-        Vec::new(),
-        options,
-        Cancel::new(),
-        Arc::new(AtomicUsize::new(0)),
-    );
+    let mut brain = Brain::new(Vec::new(), options, cancel, Arc::new(AtomicUsize::new(0)));
     while let Some(read) = read_line(&mut reader) {
         match brain.handle(parse(read)) {
             Ok(Flow::Continue) => {}
