@@ -63,8 +63,6 @@ struct Info {
     threads: usize,
     max_depth: Option<u32>,
     max_node: Option<u64>,
-    game_type: u64,
-    folder: Option<String>,
 }
 
 impl Default for Info {
@@ -76,8 +74,6 @@ impl Default for Info {
             threads: 1,
             max_depth: None,
             max_node: None,
-            game_type: 0,
-            folder: None,
         }
     }
 }
@@ -143,10 +139,7 @@ impl Game {
     }
 
     fn coord(&self, p: Point) -> Coord {
-        Coord {
-            x: u32::from(p.x()),
-            y: u32::from(self.size - 1 - p.y()),
-        }
+        coord_on(self.size, p)
     }
 
     fn taken(&self, p: Point) -> bool {
@@ -426,10 +419,8 @@ impl<W: Write> Brain<W> {
 
     fn info(&mut self, key: &str, value: &str) -> io::Result<Flow> {
         let number = match key {
-            "folder" => {
-                self.info.folder = Some(value.to_string());
-                return Ok(Flow::Continue);
-            }
+            // tengen writes no files: the folder is accepted and not used.
+            "folder" => return Ok(Flow::Continue),
             "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "game_type"
             | "rule" | "thread_num" | "max_depth" | "max_node" | "hash_size" => {
                 match wide_number(value) {
@@ -447,7 +438,8 @@ impl<W: Write> Brain<W> {
             "time_left" => self.info.clock.left = (number < UNLIMITED).then_some(ms),
             "max_memory" => self.info.max_memory = number,
             "hash_size" => self.info.hash_kib = (number > 0).then_some(number),
-            "game_type" => self.info.game_type = number,
+            // Checked as a number; the kind of opponent changes nothing in how tengen plays.
+            "game_type" => {}
             "thread_num" => self.info.threads = number.clamp(1, 256) as usize,
             "max_depth" => {
                 self.info.max_depth =
@@ -549,10 +541,7 @@ impl<W: Write> Brain<W> {
         }
         // A stop read before the search began still counts.
         self.cancel.set(self.stops.load(Relaxed) > 0);
-        let coord = |p: Point| Coord {
-            x: u32::from(p.x()),
-            y: u32::from(size - 1 - p.y()),
-        };
+        let coord = |p: Point| coord_on(size, p);
         let realtime = self.realtime;
         let cancel = self.cancel;
         let adaptive = self.options.fixed.is_none();
@@ -1016,6 +1005,14 @@ fn nbest_line(game: &Game, rank: usize, c: &Candidate) -> String {
         c.depth,
         pv.join(" ")
     )
+}
+
+/// The protocol's coordinate of `p` on a board of `size` (rows counted from the top).
+fn coord_on(size: u8, p: Point) -> Coord {
+    Coord {
+        x: u32::from(p.x()),
+        y: u32::from(size - 1 - p.y()),
+    }
 }
 
 /// The best candidate that can be played (empty, and not a foul for black under renju); when
