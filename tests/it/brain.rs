@@ -177,11 +177,16 @@ fn a_game_with_takeback_plays_legal_moves_in_every_rule() {
         let first = s.ask("BEGIN");
         assert_eq!(first, "7,7", "rule {rule}");
         board.play(point(15, coord(&first)));
-        let mut theirs = [(7, 6), (6, 6), (8, 8), (5, 9), (9, 5)].into_iter();
+        // White answers on the first free point of a fixed list near the centre. The
+        // brain's replies depend on the clock, so the list is long enough for any of them.
+        let theirs: Vec<(u32, u32)> = [(7, 6), (6, 6), (8, 8), (5, 9), (9, 5)]
+            .into_iter()
+            .chain((4..11).flat_map(|x| (4..11).map(move |y| (x, y))))
+            .collect();
         for _ in 0..4 {
-            // White answers somewhere free near the stones.
             let (x, y) = theirs
-                .by_ref()
+                .iter()
+                .copied()
                 .find(|&c| board.is_empty(point(15, c)))
                 .expect("a free point");
             board.play(point(15, (x, y)));
