@@ -32,6 +32,7 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod input;
+pub mod learn;
 pub mod notation;
 pub mod output;
 pub mod pattern;

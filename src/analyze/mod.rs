@@ -22,6 +22,7 @@
 //! ordinary score.
 
 pub mod eval;
+pub mod learned;
 pub mod moves;
 pub mod search;
 pub mod tt;
@@ -60,8 +61,10 @@ pub struct Settings {
     pub all: bool,
     /// Memory for the search's tables, in megabytes (the root VCT and the verifier reuse it).
     pub hash_mb: usize,
-    /// Evaluation weights.
+    /// Evaluation weights (of the hand-weighted evaluation).
     pub weights: Weights,
+    /// Evaluate with the tables fitted to games ([`learned`]) instead of `weights`.
+    pub learned: bool,
     /// Ask the VCF solver at the horizon.
     pub leaf_vcf: bool,
     /// The VCT solver's node budget at the root when no time limit bounds it (0: no VCT).
@@ -140,6 +143,7 @@ impl Default for Settings {
             all: false,
             hash_mb: 64,
             weights: Weights::default(),
+            learned: true,
             leaf_vcf: true,
             root_vct_nodes: 200_000,
             verify_nodes: 2_000_000,

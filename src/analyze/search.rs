@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use super::Settings;
 use super::eval::{MATE, evaluate};
+use super::learned::Evaluator;
 use super::moves::{self, Node};
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Bits, Board, CELLS, Point};
@@ -43,6 +44,8 @@ pub struct Searcher<'a> {
     /// Set by the main thread when a helper thread is to stop.
     halt: Option<&'a AtomicBool>,
     vcf: vcf::Solver,
+    /// The learned evaluation, following the board (with [`Settings::learned`]).
+    learned: Option<Evaluator>,
     /// Positions visited by the alpha-beta search (horizon nodes included; the horizon's VCF
     /// positions are counted in `vcf_nodes`).
     pub nodes: u64,
@@ -76,15 +79,18 @@ impl<'a> Searcher<'a> {
     ) -> Result<Self, MemoryError> {
         let mut areas = vec![Bits::default(); MAX_PLY + 2];
         areas[0] = moves::area(board, settings.window);
-        // The evaluation reads the board's combination counts.
+        // The hand-weighted evaluation reads the board's combination counts; the learned one
+        // keeps its own.
         let mut board = board.clone();
-        board.track_counts(true);
+        let learned = settings.learned.then(|| Evaluator::new(&board));
+        board.track_counts(!settings.learned);
         Ok(Searcher {
             board,
             settings,
             tt,
             halt,
             vcf: vcf::Solver::new(vcf_bytes.max(1 << 16))?,
+            learned,
             nodes: 0,
             seldepth: 0,
             vcf_nodes: 0,
@@ -136,15 +142,26 @@ impl<'a> Searcher<'a> {
     pub fn search_root_move(&mut self, m: usize, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.play(m, 0);
         let score = -self.negamax(depth - 1, -beta, -alpha, 1);
-        self.board.undo();
+        self.unplay(m);
         score
     }
 
     fn play(&mut self, m: usize, ply: usize) {
         self.board.play(Point::from_index(m));
+        if let Some(e) = self.learned.as_mut() {
+            e.play(&self.board, m);
+        }
         let (lower, upper) = self.areas.split_at_mut(ply + 1);
         upper[0] = lower[ply];
         upper[0].union_with(moves::near(self.settings.window, m));
+    }
+
+    /// Takes back move `m`, the last one played.
+    fn unplay(&mut self, m: usize) {
+        if let Some(e) = self.learned.as_mut() {
+            e.undo(&self.board, m);
+        }
+        self.board.undo();
     }
 
     fn check_limits(&mut self) {
@@ -285,7 +302,7 @@ impl<'a> Searcher<'a> {
                     score = -self.negamax(next, -beta, -alpha, ply + 1);
                 }
             }
-            self.board.undo();
+            self.unplay(m);
             if self.stopped.is_some() {
                 self.moves[ply] = list;
                 return 0;
@@ -388,7 +405,10 @@ impl<'a> Searcher<'a> {
                 return MATE - (ply + len) as i32;
             }
         }
-        evaluate(&self.board, &self.settings.weights)
+        match &self.learned {
+            Some(e) => e.evaluate(&self.board),
+            None => evaluate(&self.board, &self.settings.weights),
+        }
     }
 }
 

@@ -639,6 +639,19 @@ impl Board {
         self.shapes[index]
     }
 
+    /// What the last placement still on the board ([`Board::play`], [`Board::put`] or
+    /// [`Board::drop_stone`]) changed: each (empty cell, line, shape byte before) whose shape
+    /// byte it changed, once each; the byte now is [`Board::shape_bytes`]. An evaluator that
+    /// follows play and undo reads it right after a placement and right before the stone is
+    /// taken back. Empty when no placement is journalled (none yet, or after a rule change).
+    #[inline]
+    pub fn last_changes(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        let start = self.marks.last().map_or(self.journal_len, |&m| m as usize);
+        self.journal[start..self.journal_len]
+            .iter()
+            .map(|&e| ((e >> 10) as usize % CELLS, (e >> 8 & 3) as usize, e as u8))
+    }
+
     /// Whether a `color` stone at empty cell `index` would make a three or a closed three on
     /// some line: four table reads, where [`crate::pattern::Class::of`] counts every shape.
     #[inline]

@@ -18,6 +18,7 @@ mod robust;
 mod rules;
 mod show;
 mod solve;
+mod tune;
 mod vct;
 mod words;
 

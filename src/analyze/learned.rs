@@ -1,0 +1,542 @@
+//! The learned evaluation: a value for every empty cell, read from a table by the cell's
+//! **code**, summed over the board, and followed through play and undo.
+//!
+//! **Code.** For each colour, a cell's code is the four shapes ([`Shape`]) a stone of that
+//! colour would make there, one per line, as a multiset: the order of the lines does not
+//! matter, so there are 715 classes (four codes of ten, sorted). A cell where black would make
+//! an open three and a closed two is one class; one where it would make two open threes
+//! (a double three: a winning threat in freestyle, a foul for black under renju) is another.
+//! The combinations a side holds (a four and a three, two threes, a four with a two...) are
+//! classes of their own, so the table weighs them, not only the single lines.
+//!
+//! **Tables.** One set a rule: freestyle, standard, and renju black and renju white (black's
+//! fouls change what its shapes are worth). Each class has two values: for the side to move
+//! ("mover": its shapes are threats it can play now) and for the other side ("waiter": its
+//! shapes must be answered, or lost a tempo to). A position's value for the side to move is
+//! the mover values of its cells, plus the waiter values of the opponent's cells, plus a tempo
+//! term for the colour to move. Values are in the scale of the fit: a value `v` is a logit of
+//! `v / scale`, so the win probability of a score is `1 / (1 + e^(-score/scale))`.
+//!
+//! The tables are data, fitted to game results (`tengen-tune fit`, see the README's
+//! evaluation section), and read from `src/analyze/tables/RULE.txt`, which records where they
+//! came from.
+//!
+//! **Incremental.** [`Evaluator`] keeps each cell's code and the running sums. After a stone
+//! is placed it reads the board's journal of the shapes that placement changed
+//! ([`Board::last_changes`]); before the stone is taken back it reads the same journal the
+//! other way. A leaf then costs two loads and an add.
+
+use std::sync::OnceLock;
+
+use crate::board::shape::Shape;
+use crate::board::{Board, CELLS, Cell, Color, Rule};
+
+/// Classes of a cell code: multisets of four shape codes out of ten.
+pub const CLASSES: usize = 715;
+/// Ordered codes (four shape codes, base 10, line 0 lowest).
+const CODES: usize = 10_000;
+/// Base-10 place value of each line in an ordered code.
+const PLACE: [i32; 4] = [1, 10, 100, 1000];
+
+/// Per ordered code: its class.
+fn canon() -> &'static [u16; CODES] {
+    static T: OnceLock<Box<[u16; CODES]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Box::new([0u16; CODES]);
+        for (code, class) in t.iter_mut().enumerate() {
+            *class = class_of_sorted(sorted_digits(code)) as u16;
+        }
+        t
+    })
+}
+
+/// The four shape codes of an ordered code, largest first.
+fn sorted_digits(code: usize) -> [u8; 4] {
+    let mut d = [0u8; 4];
+    for (k, x) in d.iter_mut().enumerate() {
+        *x = (code / PLACE[k] as usize % 10) as u8;
+    }
+    d.sort_unstable_by(|a, b| b.cmp(a));
+    d
+}
+
+/// The class number of four codes sorted largest first: their rank among all such.
+fn class_of_sorted(d: [u8; 4]) -> usize {
+    // Rank in the enumeration a >= b >= c >= d over 0..=9, in increasing lexicographic order
+    // of (a, b, c, d).
+    let mut rank = 0;
+    let count = |hi: u8, left: usize| -> usize {
+        // Multisets of `left` codes each at most `hi`: C(hi + left, left).
+        let (n, k) = (hi as usize + left, left);
+        (0..k).fold(1usize, |acc, i| acc * (n - i) / (i + 1))
+    };
+    for (pos, &x) in d.iter().enumerate() {
+        for smaller in 0..x {
+            rank += count(smaller, 3 - pos);
+        }
+    }
+    rank
+}
+
+/// The four shape codes (largest first) of a class: the inverse of the rank.
+pub fn class_codes(class: usize) -> [u8; 4] {
+    static T: OnceLock<Vec<[u8; 4]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = vec![[0u8; 4]; CLASSES];
+        for code in 0..CODES {
+            let d = sorted_digits(code);
+            t[class_of_sorted(d)] = d;
+        }
+        t
+    })[class]
+}
+
+/// A class written as four digits, largest first (`4320`: an open three, a closed three, an
+/// open two and nothing).
+pub fn class_name(class: usize) -> String {
+    class_codes(class)
+        .iter()
+        .map(|d| char::from(b'0' + d))
+        .collect()
+}
+
+/// The class of a name written by [`class_name`] (digits in any order).
+pub fn class_by_name(name: &str) -> Option<usize> {
+    let b = name.as_bytes();
+    if b.len() != 4 || !b.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut d = [b[0] - b'0', b[1] - b'0', b[2] - b'0', b[3] - b'0'];
+    d.sort_unstable_by(|a, b| b.cmp(a));
+    Some(class_of_sorted(d))
+}
+
+/// A colour's ordered code at a cell, from its shape bytes.
+#[inline]
+fn code_of(bytes: [u8; 4], color: Color) -> usize {
+    let s = 4 * color.index() as u32;
+    let mut c = 0;
+    for (k, b) in bytes.iter().enumerate() {
+        c += ((b >> s) & 15) as usize * PLACE[k] as usize;
+    }
+    c
+}
+
+/// The class of a colour's shapes at a cell.
+#[inline]
+pub fn cell_class(board: &Board, index: usize, color: Color) -> usize {
+    canon()[code_of(board.shape_bytes(index), color)] as usize
+}
+
+/// One rule's fitted values, as read from its table file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleTables {
+    /// The rule the values are for.
+    pub rule: Rule,
+    /// A value `v` is the logit `v / scale`.
+    pub scale: i32,
+    /// Added for the side to move, by its colour.
+    pub tempo: [i32; 2],
+    /// Per colour (both the same outside renju), per class: the value when that colour is
+    /// to move.
+    pub mover: [Vec<i32>; 2],
+    /// The same when the other colour is to move.
+    pub waiter: [Vec<i32>; 2],
+}
+
+/// A table file that does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableError {
+    /// The line (from 1; 0 for the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl RuleTables {
+    /// All zero: the evaluation of a rule with no fitted tables.
+    pub fn zero(rule: Rule) -> RuleTables {
+        RuleTables {
+            rule,
+            scale: 400,
+            tempo: [0; 2],
+            mover: [vec![0; CLASSES], vec![0; CLASSES]],
+            waiter: [vec![0; CLASSES], vec![0; CLASSES]],
+        }
+    }
+
+    /// Reads a table file: `#` comments, then `tengen-eval 1`, `rule RULE`, `scale N`,
+    /// `tempo black N`, `tempo white N`, and lines `COLOUR CLASS MOVER WAITER` (COLOUR
+    /// `black`, `white` or `any`; CLASS four shape digits). Classes not listed are 0.
+    pub fn parse(text: &str) -> Result<RuleTables, TableError> {
+        let mut t: Option<RuleTables> = None;
+        let mut scale = None;
+        let mut tempo = [0; 2];
+        let mut seen_header = false;
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            let err = |m: &str| TableError {
+                line: n + 1,
+                message: m.to_string(),
+            };
+            if line.is_empty() {
+                continue;
+            }
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let int = |s: &str| {
+                s.parse::<i32>()
+                    .map_err(|_| err(&format!("`{s}` is not a number")))
+            };
+            match w[0] {
+                "tengen-eval" if w.len() == 2 && w[1] == "1" => seen_header = true,
+                _ if !seen_header => return Err(err("the first line must be `tengen-eval 1`")),
+                "rule" if w.len() == 2 => {
+                    let rule: Rule = w[1].parse().map_err(|_| err("unknown rule"))?;
+                    t = Some(RuleTables::zero(rule));
+                }
+                "scale" if w.len() == 2 => {
+                    let s = int(w[1])?;
+                    if s <= 0 {
+                        return Err(err("the scale must be positive"));
+                    }
+                    scale = Some(s);
+                }
+                "tempo" if w.len() == 3 => {
+                    let c = match w[1] {
+                        "black" => 0,
+                        "white" => 1,
+                        _ => return Err(err("tempo is for `black` or `white`")),
+                    };
+                    tempo[c] = int(w[2])?;
+                }
+                "black" | "white" | "any" if w.len() == 4 => {
+                    let t = t
+                        .as_mut()
+                        .ok_or_else(|| err("a value before the `rule` line"))?;
+                    let class = class_by_name(w[1]).ok_or_else(|| err("a class is four digits"))?;
+                    let (m, v) = (int(w[2])?, int(w[3])?);
+                    let colours: &[usize] = match w[0] {
+                        "black" => &[0],
+                        "white" => &[1],
+                        _ => &[0, 1],
+                    };
+                    for &c in colours {
+                        t.mover[c][class] = m;
+                        t.waiter[c][class] = v;
+                    }
+                }
+                _ => return Err(err(&format!("unexpected `{line}`"))),
+            }
+        }
+        let mut t = t.ok_or(TableError {
+            line: 0,
+            message: "no `rule` line".into(),
+        })?;
+        t.scale = scale.ok_or(TableError {
+            line: 0,
+            message: "no `scale` line".into(),
+        })?;
+        t.tempo = tempo;
+        for c in 0..2 {
+            if t.mover[c][0] != 0 || t.waiter[c][0] != 0 {
+                return Err(TableError {
+                    line: 0,
+                    message: "class 0000 (no shape) must be 0".into(),
+                });
+            }
+        }
+        Ok(t)
+    }
+
+    /// The table file's text (after a `#` header the caller writes): every nonzero class.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("tengen-eval 1\n");
+        s += &format!("rule {}\nscale {}\n", self.rule, self.scale);
+        s += &format!(
+            "tempo black {}\ntempo white {}\n",
+            self.tempo[0], self.tempo[1]
+        );
+        let shared = self.mover[0] == self.mover[1] && self.waiter[0] == self.waiter[1];
+        let colours: &[(usize, &str)] = if shared {
+            &[(0, "any")]
+        } else {
+            &[(0, "black"), (1, "white")]
+        };
+        for &(c, word) in colours {
+            for class in 1..CLASSES {
+                let (m, w) = (self.mover[c][class], self.waiter[c][class]);
+                if m != 0 || w != 0 {
+                    s += &format!("{word} {} {m} {w}\n", class_name(class));
+                }
+            }
+        }
+        s
+    }
+}
+
+/// The shipped tables of a rule (`src/analyze/tables/`).
+pub fn shipped(rule: Rule) -> &'static RuleTables {
+    static T: [OnceLock<RuleTables>; 3] = [const { OnceLock::new() }; 3];
+    T[rule as usize].get_or_init(|| {
+        let text = match rule {
+            Rule::Freestyle => include_str!("tables/freestyle.txt"),
+            Rule::Standard => include_str!("tables/standard.txt"),
+            Rule::Renju => include_str!("tables/renju.txt"),
+        };
+        RuleTables::parse(text).unwrap_or_else(|e| panic!("shipped {rule} table, {e}"))
+    })
+}
+
+/// A rule's tables spread over ordered codes, both values of a code packed in one `i64` (the
+/// side to move's in the low half), so a cell's change is one load each way.
+struct Packed {
+    code: [Box<[i64; CODES]>; 2],
+    tempo: [i32; 2],
+}
+
+fn pack(t: &RuleTables) -> Packed {
+    let canon = canon();
+    let one = |c: usize| {
+        let mut p = Box::new([0i64; CODES]);
+        for (code, v) in p.iter_mut().enumerate() {
+            let k = canon[code] as usize;
+            *v = i64::from(t.mover[c][k]) + (i64::from(t.waiter[c][k]) << 32);
+        }
+        p
+    };
+    Packed {
+        code: [one(0), one(1)],
+        tempo: t.tempo,
+    }
+}
+
+fn packed(rule: Rule) -> &'static Packed {
+    static T: [OnceLock<Packed>; 3] = [const { OnceLock::new() }; 3];
+    T[rule as usize].get_or_init(|| pack(shipped(rule)))
+}
+
+/// The low half of a packed sum (the side to move's), and the high half.
+#[inline]
+fn unpack(s: i64) -> (i32, i32) {
+    let low = s as i32;
+    (low, ((s - i64::from(low)) >> 32) as i32)
+}
+
+/// The running evaluation of one board: follows it through [`Evaluator::play`] and
+/// [`Evaluator::undo`].
+pub struct Evaluator {
+    tables: &'static Packed,
+    /// Per colour, per cell: the ordered code (kept for stones too: a stone's cell keeps the
+    /// shapes it had when it was placed, and gets its value back when taken off).
+    code: Box<[[u16; CELLS]; 2]>,
+    /// Per colour: the packed values of its empty cells, summed.
+    sums: [i64; 2],
+}
+
+impl Evaluator {
+    /// The evaluation of `board` under its rule's shipped tables.
+    pub fn new(board: &Board) -> Evaluator {
+        Evaluator::with_tables(board, packed(board.rule()))
+    }
+
+    fn with_tables(board: &Board, tables: &'static Packed) -> Evaluator {
+        let mut e = Evaluator {
+            tables,
+            code: Box::new([[0; CELLS]; 2]),
+            sums: [0; 2],
+        };
+        for i in 0..CELLS {
+            let bytes = board.shape_bytes(i);
+            for c in [Color::Black, Color::White] {
+                let code = code_of(bytes, c);
+                e.code[c.index()][i] = code as u16;
+                if board.cell(i) == Cell::Empty {
+                    e.sums[c.index()] += tables.code[c.index()][code];
+                }
+            }
+        }
+        e
+    }
+
+    /// Line `d` of cell `q` went from shape byte `old` to `new`.
+    #[inline(always)]
+    fn shift(&mut self, q: usize, d: usize, old: u8, new: u8) {
+        let place = PLACE[d];
+        for c in 0..2 {
+            let s = 4 * c as u32;
+            let (o, n) = (i32::from((old >> s) & 15), i32::from((new >> s) & 15));
+            if o != n {
+                let table = &self.tables.code[c];
+                let code = &mut self.code[c][q];
+                self.sums[c] -= table[*code as usize % CODES];
+                *code = (i32::from(*code) + (n - o) * place) as u16;
+                self.sums[c] += table[*code as usize % CODES];
+            }
+        }
+    }
+
+    /// Follows a stone just placed at cell `i` (by play, put or drop).
+    #[inline]
+    pub fn play(&mut self, board: &Board, i: usize) {
+        for c in 0..2 {
+            self.sums[c] -= self.tables.code[c][self.code[c][i] as usize % CODES];
+        }
+        for (q, d, old) in board.last_changes() {
+            self.shift(q, d, old, board.shape_bytes(q)[d]);
+        }
+    }
+
+    /// Follows the stone at cell `i` about to be taken back (the board's last placement).
+    #[inline]
+    pub fn undo(&mut self, board: &Board, i: usize) {
+        for (q, d, old) in board.last_changes() {
+            self.shift(q, d, board.shape_bytes(q)[d], old);
+        }
+        for c in 0..2 {
+            self.sums[c] += self.tables.code[c][self.code[c][i] as usize % CODES];
+        }
+    }
+
+    /// The value of the position for the side to move.
+    #[inline]
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let me = board.to_move();
+        let (mover, _) = unpack(self.sums[me.index()]);
+        let (_, waiter) = unpack(self.sums[me.opponent().index()]);
+        mover + waiter + self.tables.tempo[me.index()]
+    }
+}
+
+/// The evaluation of a board from scratch (what [`Evaluator`] keeps up to date).
+pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
+    let me = board.to_move();
+    let mut v = t.tempo[me.index()];
+    for i in board.empty_points().map(|p| p.index()) {
+        for c in [me, me.opponent()] {
+            let class = cell_class(board, i, c);
+            v += if c == me {
+                t.mover[c.index()][class]
+            } else {
+                t.waiter[c.index()][class]
+            };
+        }
+    }
+    v
+}
+
+/// The shapes a class is made of, weakest first, for messages.
+pub fn class_shapes(class: usize) -> [Shape; 4] {
+    let d = class_codes(class);
+    [3, 2, 1, 0].map(|k| Shape::ALL[d[k] as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+
+    #[test]
+    fn classes_are_the_multisets_of_four_codes() {
+        let mut seen = vec![false; CLASSES];
+        for code in 0..CODES {
+            let c = canon()[code] as usize;
+            seen[c] = true;
+            assert_eq!(class_codes(c), sorted_digits(code), "{code}");
+        }
+        assert!(seen.iter().all(|&s| s), "every class is some code's");
+        for class in 0..CLASSES {
+            assert_eq!(class_by_name(&class_name(class)), Some(class));
+        }
+        assert_eq!(class_name(0), "0000");
+        assert_eq!(class_name(CLASSES - 1), "9999");
+        assert_eq!(class_by_name("0234"), class_by_name("4320"));
+        assert_eq!(class_by_name("432"), None);
+    }
+
+    /// Tables with a value for every class, different per colour and side.
+    fn busy_tables(rule: Rule) -> RuleTables {
+        let mut t = RuleTables::zero(rule);
+        for c in 0..2 {
+            for k in 1..CLASSES {
+                t.mover[c][k] = (k as i32 * 37 + c as i32 * 11) % 201 - 100;
+                t.waiter[c][k] = (k as i32 * 53 + c as i32 * 7) % 181 - 90;
+            }
+        }
+        t.tempo = [13, -4];
+        t
+    }
+
+    /// The evaluator follows play and undo to exactly the value computed from scratch, in
+    /// every rule, through a game and back.
+    #[test]
+    fn the_running_value_matches_a_fresh_count() {
+        let game = [
+            "h8", "i9", "i8", "g8", "j7", "h9", "j9", "j8", "g10", "k6", "f11", "h10", "h7", "g6",
+            "i6", "k8", "e12", "d13", "l8", "a1", "o15",
+        ];
+        for rule in Rule::ALL {
+            let t = busy_tables(rule);
+            let packed: &'static Packed = Box::leak(Box::new(pack(&t)));
+            let mut b = Board::new(15, rule).unwrap();
+            let mut e = Evaluator::with_tables(&b, packed);
+            assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t));
+            for m in game {
+                let p: Point = m.parse().unwrap();
+                b.play(p);
+                e.play(&b, p.index());
+                assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t), "{rule} after {m}");
+                // A look-ahead stone dropped and lifted leaves it as it was.
+                let q = b.empty_points().nth(40);
+                if let Some(q) = q {
+                    b.drop_stone(q.index(), b.to_move());
+                    e.play(&b, q.index());
+                    assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t), "{rule} drop {q}");
+                    e.undo(&b, q.index());
+                    b.lift(q.index());
+                }
+            }
+            for m in game.iter().rev() {
+                let p: Point = m.parse().unwrap();
+                e.undo(&b, p.index());
+                assert_eq!(b.undo(), Some(p));
+                assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t), "{rule} undo {m}");
+            }
+            assert_eq!(e.sums, [0, 0], "{rule}: an empty board sums to nothing");
+        }
+    }
+
+    #[test]
+    fn table_text_reads_back() {
+        for rule in Rule::ALL {
+            let t = busy_tables(rule);
+            assert_eq!(RuleTables::parse(&t.to_text()).unwrap(), t);
+        }
+        let mut shared = busy_tables(Rule::Freestyle);
+        shared.mover[1] = shared.mover[0].clone();
+        shared.waiter[1] = shared.waiter[0].clone();
+        let text = shared.to_text();
+        assert!(
+            text.contains("\nany ") && !text.contains("\nblack "),
+            "{text}"
+        );
+        assert_eq!(RuleTables::parse(&text).unwrap(), shared);
+        for (bad, line) in [
+            ("rule renju\n", 1),
+            ("tengen-eval 1\nrule renju\nscale 400\nblack 43x0 1 2\n", 4),
+            ("tengen-eval 1\nrule renju\nscale 0\n", 3),
+            ("tengen-eval 1\nscale 400\nany 4000 1 1\n", 3),
+            ("tengen-eval 1\nrule renju\nscale 400\nany 0000 1 1\n", 0),
+        ] {
+            assert_eq!(RuleTables::parse(bad).unwrap_err().line, line, "{bad}");
+        }
+        for rule in Rule::ALL {
+            assert_eq!(shipped(rule).rule, rule);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! `tengen-tune`: makes games and fits the learned evaluation's tables to them.
+//!
+//! ```sh
+//! tengen-tune games --rule renju --games 20 --depth 2 --out games.txt
+//! tengen-tune fit --rule renju --out src/analyze/tables/renju.txt games.txt more-games.txt
+//! ```
+//!
+//! See the README's evaluation section and [`tengen::learn`].
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tengen::board::Rule;
+use tengen::learn::{self, FitOptions, Layout};
+
+#[derive(Parser)]
+#[command(
+    name = "tengen-tune",
+    version,
+    about = "Make games and fit tengen's evaluation tables to them"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// tengen's own games at a fixed depth from random openings, as a games file.
+    Games {
+        /// freestyle, standard or renju.
+        #[arg(long)]
+        rule: Rule,
+        /// How many games.
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// The search depth of every move.
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// The chance of a random move near the stones instead of the best one.
+        #[arg(long, default_value_t = 0.1)]
+        noise: f64,
+        /// Seed of the openings and the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The games file to write (refused if it exists, unless --force).
+        #[arg(long)]
+        out: PathBuf,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Fits a rule's tables to the games of that rule in the games files.
+    Fit {
+        /// freestyle, standard or renju.
+        #[arg(long)]
+        rule: Rule,
+        /// The share of games held out of the fit to measure it.
+        #[arg(long, default_value_t = 0.1)]
+        holdout: f64,
+        /// Seed of the held-out draw.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Full-batch Adam steps.
+        #[arg(long, default_value_t = FitOptions::default().epochs)]
+        epochs: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = FitOptions::default().rate)]
+        rate: f64,
+        /// Weight of the squared values.
+        #[arg(long, default_value_t = FitOptions::default().l2)]
+        l2: f64,
+        /// The table file to write (refused if it exists, unless --force).
+        #[arg(long)]
+        out: PathBuf,
+        /// Replace OUT if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Games files (`RULE RESULT MOVES...` a line; `#` lines describe where they came
+        /// from and go into the table's provenance).
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes `text` to `path` through a temporary file beside it (never half a file), refusing
+/// to replace an existing file without `force`.
+fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    if path.exists() && !force {
+        return Err(format!(
+            "{} exists (give --force to replace it)",
+            path.display()
+        ));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    tmp.write_all(text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| format!("{}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// The commit the tuner was run from, when it runs inside a git checkout.
+fn commit() -> String {
+    let out = std::process::Command::new("git")
+        .args(["-C", env!("CARGO_MANIFEST_DIR")])
+        .args(["describe", "--always", "--dirty", "--abbrev=12"])
+        .output();
+    match out {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_string(),
+        _ => "unknown (built outside a git checkout)".into(),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Games {
+            rule,
+            games,
+            depth,
+            noise,
+            seed,
+            out,
+            force,
+        } => {
+            if out.exists() && !force {
+                return Err(format!(
+                    "{} exists (give --force to replace it)",
+                    out.display()
+                ));
+            }
+            if !(0.0..=1.0).contains(&noise) {
+                return Err("--noise is a chance, from 0 to 1".into());
+            }
+            let mut text = format!(
+                "# tengen self-play: {games} {rule} games, depth {depth}, noise {noise}, seed {seed}, tengen {} ({})\n",
+                env!("CARGO_PKG_VERSION"),
+                commit()
+            );
+            text += &learn::self_play(rule, games, depth, noise, seed);
+            write_atomic(&out, &text, force)?;
+            eprintln!("tengen-tune: {games} games in {}", out.display());
+            Ok(())
+        }
+        Command::Fit {
+            rule,
+            holdout,
+            seed,
+            epochs,
+            rate,
+            l2,
+            out,
+            force,
+            games,
+        } => {
+            if out.exists() && !force {
+                return Err(format!(
+                    "{} exists (give --force to replace it)",
+                    out.display()
+                ));
+            }
+            if !(0.0..1.0).contains(&holdout) {
+                return Err("--holdout is a share, from 0 to below 1".into());
+            }
+            let mut all = Vec::new();
+            let mut sources = Vec::new();
+            for path in &games {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let parsed = learn::parse_games(&text).map_err(|e| {
+                    format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
+                })?;
+                let of_rule = parsed.iter().filter(|g| g.rule == rule).count();
+                if of_rule == 0 {
+                    continue;
+                }
+                sources.push(format!("{}: {of_rule} {rule} games", path.display()));
+                for line in text.lines().filter(|l| l.starts_with('#')) {
+                    if !sources.iter().any(|s| s == line) {
+                        sources.push(line.to_string());
+                    }
+                }
+                all.extend(parsed.into_iter().filter(|g| g.rule == rule));
+            }
+            if all.is_empty() {
+                return Err(format!("no {rule} games in the files given"));
+            }
+            let (fit_games, held_games) = learn::split(&all, holdout, seed);
+            let train = learn::positions(&fit_games, rule);
+            let test = learn::positions(&held_games, rule);
+            if train.is_empty() {
+                return Err("no positions to fit (every game too short?)".into());
+            }
+            eprintln!(
+                "tengen-tune: {} games ({} positions) to fit, {} ({} positions) held out",
+                fit_games.len(),
+                train.len(),
+                held_games.len(),
+                test.len()
+            );
+            let options = FitOptions { epochs, rate, l2 };
+            let layout = Layout::of(rule);
+            let theta = learn::fit(&train, layout.params(), options, |e, l| {
+                eprintln!("tengen-tune: step {e}: loss {l:.5}");
+            });
+            let fit_loss = learn::loss(&theta, &train);
+            let held_loss = learn::loss(&theta, &test);
+            let constant = learn::constant_loss(&train, &test);
+            let (hand, hand_scale) = learn::hand_loss(&train, &test);
+            let tables = learn::tables(rule, &theta);
+            let mut text = String::from(
+                "# tengen evaluation tables: values are 400 x logit (see src/learn.rs).\n",
+            );
+            text += &format!(
+                "# fitted by tengen-tune {} at commit {}\n",
+                env!("CARGO_PKG_VERSION"),
+                commit()
+            );
+            text += &format!(
+                "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2} --out {} {}\n",
+                out.display(),
+                games
+                    .iter()
+                    .map(|g| g.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            text += "# data:\n";
+            for s in &sources {
+                text += &format!("#   {}\n", s.trim_start_matches('#').trim());
+            }
+            text += &format!(
+                "# positions: {} fitted ({} games), {} held out ({} games)\n",
+                train.len(),
+                fit_games.len(),
+                test.len(),
+                held_games.len()
+            );
+            text += &format!(
+                "# loss (mean cross-entropy): fit {fit_loss:.5}, held out {held_loss:.5}; held out, always the mean {constant:.5}, hand weights at their best scale ({hand_scale:.0}) {hand:.5}\n"
+            );
+            text += &tables.to_text();
+            write_atomic(&out, &text, force)?;
+            println!(
+                "{rule}: held-out loss {held_loss:.5} (fit {fit_loss:.5}; constant {constant:.5}; hand weights {hand:.5}); tables in {}",
+                out.display()
+            );
+            Ok(())
+        }
+    }
+}
