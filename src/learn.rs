@@ -28,8 +28,9 @@ use crate::analyze::learned::{CLASSES, RuleTables, cell_class};
 use crate::analyze::{self, Settings};
 use crate::board::{Board, Color, Point, Rule};
 
-/// Values are the logit times this.
-pub const SCALE: f64 = 400.0;
+/// Values are the logit times this: the scale of the win probability
+/// ([`crate::analyze::eval::WIN_SCALE`]).
+pub const SCALE: f64 = crate::analyze::eval::WIN_SCALE;
 
 /// One game of a games file.
 #[derive(Clone, Debug, PartialEq)]

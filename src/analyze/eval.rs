@@ -80,15 +80,19 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
     s / 2 + c
 }
 
-/// The win probability of a score, for the side it favours: `1 / (1 + e^(-score/400))`, and
-/// exactly 1 or 0 for a mate.
+/// Evaluation points a logit: the scale the learned tables are fitted in
+/// ([`crate::learn::SCALE`]; every shipped table file says `scale 400`).
+pub const WIN_SCALE: f64 = 400.0;
+
+/// The win probability of a score, for the side it favours: `1 / (1 + e^(-score/400))` (the
+/// fitted tables' scale, [`WIN_SCALE`]), and exactly 1 or 0 for a mate.
 pub fn win_probability(score: i32) -> f64 {
     if score > MATE_BOUND {
         1.0
     } else if score < -MATE_BOUND {
         0.0
     } else {
-        1.0 / (1.0 + (-score as f64 / 400.0).exp())
+        1.0 / (1.0 + (-score as f64 / WIN_SCALE).exp())
     }
 }
 

@@ -535,8 +535,13 @@ mod tests {
         ] {
             assert_eq!(RuleTables::parse(bad).unwrap_err().line, line, "{bad}");
         }
+        // The shipped tables are fitted in the scale the win probability uses.
         for rule in Rule::ALL {
             assert_eq!(shipped(rule).rule, rule);
+            assert_eq!(
+                f64::from(shipped(rule).scale),
+                crate::analyze::eval::WIN_SCALE
+            );
         }
     }
 }

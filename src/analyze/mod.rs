@@ -1,8 +1,11 @@
 //! The analyzer: which move is best, how good is each, and is there a forced win or loss.
 //!
-//! - [`eval`]: the static evaluation from the board's running shape tally and combination
-//!   counts, point values for move ordering and the weight map of `--depth 1`, and the win
-//!   probability of a score.
+//! - [`learned`]: the static evaluation, tables of cell codes fitted to game results, followed
+//!   through play and undo (the default, [`Settings::learned`]).
+//! - [`eval`]: the hand-weighted evaluation from the board's running shape tally and
+//!   combination counts, point values for move ordering and the weight map of `--depth 1`, and
+//!   the win probability of a score.
+//! - [`params`]: every tunable constant.
 //! - [`moves`]: threat-aware candidates (a five to block, a winning threat to meet, else the
 //!   points near the stones).
 //! - [`search`]: negamax with PVS, a transposition table, killers, history, late-move
@@ -24,6 +27,7 @@
 pub mod eval;
 pub mod learned;
 pub mod moves;
+pub mod params;
 pub mod search;
 pub mod tt;
 
@@ -32,6 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use eval::{MATE, MATE_BOUND, Weights};
+use params::*;
 use search::{Searcher, Stop};
 pub use tt::Bound;
 use tt::Table;
@@ -419,7 +424,17 @@ pub fn analyze_with(
         moves::Node::Lost => moves::push_legal(&mut scratch, &area, me, &mut roots, true),
         moves::Node::Moves { .. } => {}
     }
+    // Under renju every point near the stones can be forbidden for black: then any legal
+    // point; when there is none at all, nothing to search or score.
+    if roots.is_empty() {
+        let everywhere = *board.empty_bits();
+        moves::push_legal(&mut scratch, &everywhere, me, &mut roots, true);
+    }
     roots.sort_unstable_by(|a, b| b.cmp(a));
+    if roots.is_empty() {
+        analysis.elapsed = start.elapsed();
+        return Ok(analysis);
+    }
     // `--depth 1`: the classic weight map, every candidate at its static value.
     if settings.depth == Some(1) && settings.weight_map {
         analysis.depth = 1;
@@ -466,10 +481,10 @@ pub fn analyze_with(
     // iterations, the rest for the pass.
     let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
     let (vct_deadline, iteration_deadline, search_deadline, verify_deadline) = (
-        at(settings.vct_share.clamp(0.0, 0.8)),
-        at(0.80),
-        at(0.90),
-        at(0.97),
+        at(settings.vct_share.clamp(0.0, VCT_SHARE_CAP)),
+        at(ITERATIONS_END),
+        at(PASS_END),
+        at(VERIFY_END),
     );
     // A VCT on a thread of its own may use the search's whole time and a little more (to
     // 94%, its verification to 97%): `vct_black_long` needed about 0.85 s of a one-second
@@ -477,7 +492,11 @@ pub fn analyze_with(
     // against 7 of 7 with 94% (now, with its solver's larger table and a faster board, it is
     // found and verified 0.59-0.67 s in). The analysis then ends a few tens of milliseconds
     // later when the VCT finds nothing.
-    let vct_deadline = if parallel_vct { at(0.94) } else { vct_deadline };
+    let vct_deadline = if parallel_vct {
+        at(PARALLEL_VCT_END)
+    } else {
+        vct_deadline
+    };
     let Tables {
         tt,
         vcf_bytes,
@@ -501,7 +520,10 @@ pub fn analyze_with(
         vcf_bytes,
         Some(&halt),
     )?;
-    searcher.set_limits(iteration_deadline, settings.nodes.map(|n| n - n / 5));
+    searcher.set_limits(
+        iteration_deadline,
+        settings.nodes.map(|n| (n as f64 * ITERATIONS_END) as u64),
+    );
     // Root moves: (move, score, bound, pv, depth).
     let mut scored: Vec<Candidate> = roots
         .iter()
@@ -582,9 +604,9 @@ pub fn analyze_with(
             })
         });
         if check_threat {
-            let deadline = settings
-                .time
-                .map(|t| (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(0.45)));
+            let deadline = settings.time.map(|t| {
+                (Instant::now() + t.mul_f64(THREAT_SHARE)).min(start + t.mul_f64(THREAT_CHECK_END))
+            });
             defence.threatened = find_vct(
                 board,
                 me.opponent(),
@@ -610,7 +632,7 @@ pub fn analyze_with(
         } else {
             settings.depth.unwrap_or(MAX_ITERATION).max(1)
         };
-        let soft = settings.time.map(|t| t.mul_f64(0.55));
+        let soft = settings.time.map(|t| t.mul_f64(NO_ITERATION_AFTER));
         for depth in 1..=max_depth {
             searcher.new_iteration();
             let mut next = scored.clone();
@@ -783,10 +805,6 @@ pub fn analyze_with(
     Ok(analysis)
 }
 
-/// Positions a search thread visits a second, rounded up, for sizing the tables to a time
-/// limit.
-const SIZING_NPS: f64 = 2.0e6;
-
 /// The memory the analysis uses, in megabytes: `hash_mb`, except under a time limit alone,
 /// where it is no more than the positions the time allows can fill (32 bytes each, at
 /// least 4 MB). A table's pages cost the kernel a fault and a zeroed page each the first
@@ -942,16 +960,6 @@ fn rank_exact_first(c: &mut [Candidate]) {
     }
 }
 
-/// The share of a time limit the opponent's threat search may take, and each check of a move
-/// against it.
-const THREAT_SHARE: f64 = 0.1;
-/// The share of a time limit all the checks of moves against the threat may take together
-/// (short iterations each bring a check, and a check the solver cannot decide takes its whole
-/// share).
-const DEFENCE_SHARE: f64 = 0.25;
-/// Most root moves checked for a refutation in one analysis.
-const MAX_REFUTATION_CHECKS: usize = 12;
-
 /// Defence against the opponent's threats beyond the search's horizon. When the opponent
 /// has a forced win were the side to move to pass, the best root move is checked after each
 /// iteration and after the pass: if the VCT solver finds a forced win for the opponent after
@@ -997,7 +1005,7 @@ impl Defence {
             let now = Instant::now();
             let deadline = settings.time.map(|t| {
                 let left = t.mul_f64(DEFENCE_SHARE).saturating_sub(self.spent);
-                (now + t.mul_f64(THREAT_SHARE).min(left)).min(start + t.mul_f64(0.9))
+                (now + t.mul_f64(THREAT_SHARE).min(left)).min(start + t.mul_f64(DEFENCE_END))
             });
             if deadline.is_some_and(|d| now >= d) {
                 break;
@@ -1022,9 +1030,6 @@ impl Defence {
         refuted
     }
 }
-
-/// Half-width of the aspiration window of a root move searched exactly.
-const ASPIRATION: i32 = 40;
 
 /// Deepest iteration without a depth limit.
 const MAX_ITERATION: u32 = 60;
@@ -1168,12 +1173,6 @@ fn find_vct(
     None
 }
 
-/// The least time the root VCT's unbounded search at its first threat limit gets before a
-/// wider limit (see [`find_vct`]): at the default second it has all the time. Past about two
-/// seconds the wider limit gets half: `vct_small_but_long` needs threat limit 3 (1.3M nodes
-/// there against 7.1M at 2), and at 8 s the analysis used to spend all its time at 2.
-const FIRST_LIMIT_FLOOR: Duration = Duration::from_secs(1);
-
 /// Whether root move `mv` loses to a forced win of the opponent that the VCT solver finds
 /// (within `deadline`, else `nodes`) and the verifier confirms by `verify_by`: then the
 /// opponent's line after the move and its moves to the five.
@@ -1191,15 +1190,6 @@ fn refutation(
     let limits = ThreatLimits::up_to(settings.defence_threat_limit);
     vct_verified(&after, settings, nodes, solver, deadline, verify_by, limits)
 }
-
-/// The root VCT's bounds on attacker moves, tried in turn: the quick short wins, then no
-/// bound. Over the 61 public VCT cases not tagged heavy, this order found every win in 25.4 s
-/// in all, against 36.6 s for 3, 5, 8, 12 and no bound (the middle bounds were often dearer
-/// than no bound; a bound's no-win is no cheaper than the win without one).
-const ROOT_VCT_DEPTHS: [u32; 3] = [3, 5, crate::solve::NO_LIMIT];
-
-/// The root VCT's widest threat limit: by default 2 first, then 3 once 2 has no win.
-const ROOT_THREAT_LIMIT: u32 = 3;
 
 /// The winner's moves up to its five along the longest branch of a proof.
 fn moves_to_five(node: &Attack) -> usize {

@@ -10,6 +10,10 @@ use super::Settings;
 use super::eval::{MATE, evaluate};
 use super::learned::Evaluator;
 use super::moves::{self, Node};
+use super::params::{
+    LAZY_PICKS, LEAF_VCF_DEPTH, LEAF_VCF_NODES, QUIET_BELOW, REDUCE_FROM_DEPTH, REDUCE_FROM_MOVE,
+    REDUCE_MORE_FROM_MOVE,
+};
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Bits, Board, CELLS, Point};
 use crate::solve::tt::MemoryError;
@@ -18,11 +22,6 @@ use crate::solve::{Cancel, Ending, Limits, Outcome, vcf};
 /// Deepest ply the search reaches (forced replies extend lines past the nominal depth).
 pub const MAX_PLY: usize = 96;
 const INF: i32 = MATE + 1;
-/// Nodes and depth of each VCF the quiescence step runs.
-const LEAF_VCF_NODES: u64 = 300;
-const LEAF_VCF_DEPTH: u32 = 10;
-/// How many moves of a node are picked by a linear scan before the rest are sorted.
-const LAZY_PICKS: usize = 3;
 
 /// Why the search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,10 +282,14 @@ impl<'a> Searcher<'a> {
             // A single forced reply does not use up depth.
             let next = if single { depth } else { depth - 1 };
             // Not the table move, not a killer, and no three or better made or stopped.
-            let quiet = value < 5_000;
-            let reduction = if self.settings.reductions && depth >= 3 && k >= 3 && !forced && quiet
+            let quiet = value < QUIET_BELOW;
+            let reduction = if self.settings.reductions
+                && depth >= REDUCE_FROM_DEPTH
+                && k >= REDUCE_FROM_MOVE
+                && !forced
+                && quiet
             {
-                1 + i32::from(k >= 10)
+                1 + i32::from(k >= REDUCE_MORE_FROM_MOVE)
             } else {
                 0
             };

@@ -485,6 +485,8 @@ pub fn analysis(
             ),
         };
         s.push_str(&format!("{verdict}\n"));
+    } else if !a.forbidden.is_empty() {
+        s.push_str("no legal move: every empty point is forbidden for black\n");
     } else {
         s.push_str("no move to play\n");
     }

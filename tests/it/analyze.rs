@@ -447,3 +447,30 @@ fn a_move_that_loses_to_the_opponents_threats_is_proved_lost() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("white wins by VCT"), "{out}");
 }
+
+/// A renju game 224 moves long (from a self-play match, where it made the analyzer panic):
+/// black is to move and the board's one empty point, g9, is forbidden for black.
+pub const ONLY_A_FOUL_LEFT: &str = "k5 f9 f10 e6 k7 h7 e10 g6 k8 k9 i8 h6 f6 h5 h8 h4 h3 j8 i7 i4 k4 k6 f7 f4 j6 l4 g4 g8 g10 h10 f11 h9 d9 j3 k2 i6 j5 c8 i9 g7 i11 i10 g5 j11 k12 f8 c10 d10 e9 e8 d8 i5 j4 g11 k3 k1 h13 g12 e7 c9 c7 b6 d7 b7 i3 l6 d5 d6 g1 h2 e11 g3 e5 c6 a6 f13 c5 f5 b5 a5 h11 e13 f2 j10 d4 e3 j12 d3 e4 c3 f3 j9 j7 d14 f12 l7 l8 l10 k10 d13 h1 g2 m9 n10 b13 c13 g13 a3 b3 d11 d12 l12 m11 l11 l14 l3 l5 k14 k13 m15 h14 i15 h15 h12 i13 j13 l13 m8 n5 m5 b12 m6 c12 e12 k11 g15 b11 b14 e1 n6 o6 f1 m2 n9 o10 c14 f14 b10 n11 m10 a14 m1 n1 k15 l15 l2 o13 o12 o7 o8 b4 a4 n13 m13 a12 l1 a1 b2 o5 a10 m7 o4 b9 j14 n8 f15 j1 e2 c15 n12 a15 a11 a9 d2 c2 o15 e15 d15 i14 g14 n4 n3 d1 c1 n15 j15 b15 o14 n14 m14 e14 a13 m12 i12 o11 c11 o9 l9 b8 a8 n7 a7 m4 c4 o3 m3 o2 n2 j2 i2 a2 o1 i1 b1";
+
+#[test]
+fn no_legal_move_is_said_not_a_panic() {
+    let args = [
+        "analyze",
+        ONLY_A_FOUL_LEFT,
+        "--rule",
+        "renju",
+        "--depth",
+        "3",
+    ];
+    let (code, text, err) = run(&[&args[..], &["--color", "never"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("no legal move: every empty point is forbidden for black"),
+        "{text}"
+    );
+    let (code, json, err) = run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["candidates"].as_array().map(Vec::len), Some(0), "{v}");
+    assert_eq!(v["forbidden"][0]["point"], "g9", "{v}");
+}

@@ -654,3 +654,30 @@ fn end_of_input_mid_search_and_debug_only_when_asked() {
     s.send("END");
     assert_eq!(s.finish(), 0);
 }
+
+#[test]
+fn no_legal_move_is_an_error_line_not_a_crash() {
+    let mut s = game(4);
+    let moves: Vec<Point> = crate::analyze::ONLY_A_FOUL_LEFT
+        .split(' ')
+        .map(|m| m.parse().unwrap())
+        .collect();
+    // The brain is black, to move: its stones are 1.
+    let stones: Vec<(u32, u32, u32)> = moves
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            (
+                p.x() as u32,
+                14 - p.y() as u32,
+                if k % 2 == 0 { 1 } else { 2 },
+            )
+        })
+        .collect();
+    s.send("BOARD");
+    for (x, y, w) in &stones {
+        s.send(&format!("{x},{y},{w}"));
+    }
+    assert_eq!(s.ask("DONE"), "ERROR no legal move is left");
+    assert_eq!(s.finish(), 0);
+}

@@ -1,0 +1,89 @@
+//! Every tunable constant of the analyzer, documented once. A change to one is kept when a
+//! match says so (see the README's analyzer notes), and the figures behind each are in its
+//! comment.
+
+use std::time::Duration;
+
+/// **Phases of a time limit** (fractions of it, from the analysis's start): the iterations run
+/// until [`ITERATIONS_END`] and start none after [`NO_ITERATION_AFTER`]; the pass that scores
+/// the best `top` exactly runs until [`PASS_END`]; verification of mates has until
+/// [`VERIFY_END`]. A node limit is split likewise: [`ITERATIONS_END`] for the iterations, the
+/// rest for the pass. On one thread the root VCT may take `Settings::vct_share` (at most
+/// [`VCT_SHARE_CAP`]).
+pub const ITERATIONS_END: f64 = 0.80;
+/// See [`ITERATIONS_END`].
+pub const NO_ITERATION_AFTER: f64 = 0.55;
+/// See [`ITERATIONS_END`].
+pub const PASS_END: f64 = 0.90;
+/// See [`ITERATIONS_END`].
+pub const VERIFY_END: f64 = 0.97;
+/// See [`ITERATIONS_END`].
+pub const VCT_SHARE_CAP: f64 = 0.8;
+/// A VCT on a thread of its own may use the search's whole time and a little more (to 94%,
+/// its verification to 97%): `vct_black_long` needed about 0.85 s of a one-second analysis,
+/// and with the search's 90% it was found in 4 runs of 11 on a busy machine, against 7 of 7
+/// with 94% (now, with its solver's larger table and a faster board, it is found and verified
+/// 0.59-0.67 s in). The analysis then ends a few tens of milliseconds later when the VCT
+/// finds nothing.
+pub const PARALLEL_VCT_END: f64 = 0.94;
+/// The opponent's threat search (were the side to move to pass) ends by this share of the
+/// time at the latest.
+pub const THREAT_CHECK_END: f64 = 0.45;
+/// Each check of a root move against the opponent's threat ends by this share at the latest.
+pub const DEFENCE_END: f64 = 0.9;
+
+/// **Late-move reductions**: a move is reduced a ply at depth [`REDUCE_FROM_DEPTH`] or more
+/// from the [`REDUCE_FROM_MOVE`]th move on (counting from 0), two plies from the
+/// [`REDUCE_MORE_FROM_MOVE`]th, when the node is not forced and the move is quiet (its
+/// ordering value below [`QUIET_BELOW`]: not the table move, not a killer, no three or better
+/// made or stopped). Reductions growing as `ln depth · ln move` scored 54.3% (freestyle) and
+/// 50.5% (renju) against these over 480 games a rule, and were left out.
+pub const REDUCE_FROM_DEPTH: i32 = 3;
+/// See [`REDUCE_FROM_DEPTH`].
+pub const REDUCE_FROM_MOVE: usize = 3;
+/// See [`REDUCE_FROM_DEPTH`].
+pub const REDUCE_MORE_FROM_MOVE: usize = 10;
+/// See [`REDUCE_FROM_DEPTH`].
+pub const QUIET_BELOW: i32 = 5_000;
+
+/// The share of a time limit the opponent's threat search may take, and each check of a move
+/// against it.
+pub const THREAT_SHARE: f64 = 0.1;
+
+/// The share of a time limit all the checks of moves against the threat may take together
+/// (short iterations each bring a check, and a check the solver cannot decide takes its whole
+/// share).
+pub const DEFENCE_SHARE: f64 = 0.25;
+
+/// Most root moves checked for a refutation in one analysis.
+pub const MAX_REFUTATION_CHECKS: usize = 12;
+
+/// Half-width of the aspiration window of a root move searched exactly.
+pub const ASPIRATION: i32 = 40;
+
+/// The least time the root VCT's unbounded search at its first threat limit gets before a
+/// wider limit (see `find_vct`): at the default second it has all the time. Past about two
+/// seconds the wider limit gets half: `vct_small_but_long` needs threat limit 3 (1.3M nodes
+/// there against 7.1M at 2), and at 8 s the analysis used to spend all its time at 2.
+pub const FIRST_LIMIT_FLOOR: Duration = Duration::from_secs(1);
+
+/// The root VCT's bounds on attacker moves, tried in turn: the quick short wins, then no
+/// bound. Over the 61 public VCT cases not tagged heavy, this order found every win in 25.4 s
+/// in all, against 36.6 s for 3, 5, 8, 12 and no bound (the middle bounds were often dearer
+/// than no bound; a bound's no-win is no cheaper than the win without one).
+pub const ROOT_VCT_DEPTHS: [u32; 3] = [3, 5, crate::solve::NO_LIMIT];
+
+/// The root VCT's widest threat limit: by default 2 first, then 3 once 2 has no win.
+pub const ROOT_THREAT_LIMIT: u32 = 3;
+
+/// Positions a search thread visits a second, rounded up, for sizing the tables to a time
+/// limit.
+pub const SIZING_NPS: f64 = 2.0e6;
+
+/// Nodes and depth of each VCF the quiescence step runs.
+pub const LEAF_VCF_NODES: u64 = 300;
+/// See [`LEAF_VCF_NODES`].
+pub const LEAF_VCF_DEPTH: u32 = 10;
+
+/// How many moves of a node are picked by a linear scan before the rest are sorted.
+pub const LAZY_PICKS: usize = 3;
