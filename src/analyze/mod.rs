@@ -82,6 +82,15 @@ pub struct Settings {
     pub threats: bool,
     /// Late-move reductions.
     pub reductions: bool,
+    /// Shape pruning near the horizon (see [`params::SHAPE_PRUNING_DEPTH`]).
+    pub shape_pruning: bool,
+    /// Late-move reductions from a table over depth and move number, adjusted by the move's
+    /// shape and the principal line (see [`params::LMR_BASE`]), instead of one or two plies.
+    pub lmr_table: bool,
+    /// Futility pruning near the horizon (see [`params::FUTILITY_DEPTH`]).
+    pub futility: bool,
+    /// Null-move pruning (see [`params::NULL_MOVE_DEPTH`]).
+    pub null_move: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
     /// opponent's threats: whether it has a forced win were the side to move to pass, and
     /// whether it has one after a candidate move. 2; at 4 the checks catch wins that need
@@ -132,6 +141,10 @@ impl Settings {
             root_vct_nodes: 0,
             threats: false,
             reductions: false,
+            shape_pruning: false,
+            lmr_table: false,
+            futility: false,
+            null_move: false,
             ..Settings::default()
         }
     }
@@ -155,6 +168,10 @@ impl Default for Settings {
             vct_share: 0.3,
             threats: true,
             reductions: true,
+            shape_pruning: true,
+            lmr_table: true,
+            futility: false,
+            null_move: false,
             defence_threat_limit: 2,
             threat_checks: true,
             weight_map: true,
@@ -613,7 +630,7 @@ pub fn analyze_with(
                 settings.root_vct_nodes,
                 solver,
                 (deadline, settings.cancel),
-                ThreatLimits::up_to(settings.defence_threat_limit),
+                ThreatLimits::defence(settings.defence_threat_limit),
             )
             .is_some();
             search_start = Instant::now();
@@ -1082,6 +1099,9 @@ fn vct_verified(
 struct ThreatLimits {
     first: u32,
     widest: u32,
+    /// The unbounded searches start with the solver's quick pass too, on part of the budget
+    /// (see [`DEFENCE_QUICK_SHARE`]).
+    quick_unbounded: bool,
 }
 
 impl ThreatLimits {
@@ -1092,6 +1112,7 @@ impl ThreatLimits {
             Some(first) => ThreatLimits {
                 first,
                 widest: first.max(ROOT_THREAT_LIMIT),
+                quick_unbounded: false,
             },
             None => ThreatLimits::up_to(ROOT_THREAT_LIMIT),
         }
@@ -1102,6 +1123,16 @@ impl ThreatLimits {
         ThreatLimits {
             first: DEFAULT_THREAT_LIMIT.min(widest),
             widest,
+            quick_unbounded: false,
+        }
+    }
+
+    /// The checks against the opponent's threats: as [`ThreatLimits::up_to`], with the quick
+    /// pass before every unbounded search.
+    fn defence(widest: u32) -> ThreatLimits {
+        ThreatLimits {
+            quick_unbounded: true,
+            ..ThreatLimits::up_to(widest)
         }
     }
 }
@@ -1118,7 +1149,11 @@ fn find_vct(
     (deadline, cancel): (Option<Instant>, Option<Cancel>),
     threat_limits: ThreatLimits,
 ) -> Option<(Attack, u32, u32)> {
-    let ThreatLimits { first, widest } = threat_limits;
+    let ThreatLimits {
+        first,
+        widest,
+        quick_unbounded,
+    } = threat_limits;
     if nodes == 0 {
         return None;
     }
@@ -1140,10 +1175,13 @@ fn find_vct(
         t.limits.threat_limit = tl;
         // The quick-style pass only under a bound: the unbounded searches are the long ones,
         // which the deep style alone finds sooner (see `vct::search::Style`).
-        t.limits.quick_nodes = if depth == crate::solve::NO_LIMIT {
-            0
+        let quick = crate::solve::vct::search::QUICK_NODES;
+        t.limits.quick_nodes = if depth != crate::solve::NO_LIMIT {
+            quick
+        } else if quick_unbounded {
+            quick.min((t.limits.nodes as f64 * DEFENCE_QUICK_SHARE) as u64)
         } else {
-            crate::solve::vct::search::QUICK_NODES
+            0
         };
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if left.is_some_and(|left| left.is_zero()) {
@@ -1187,7 +1225,7 @@ fn refutation(
 ) -> Option<(Vec<Point>, i32)> {
     let mut after = board.clone();
     after.play(mv);
-    let limits = ThreatLimits::up_to(settings.defence_threat_limit);
+    let limits = ThreatLimits::defence(settings.defence_threat_limit);
     vct_verified(&after, settings, nodes, solver, deadline, verify_by, limits)
 }
 
@@ -1287,7 +1325,11 @@ mod tests {
         let mut solver = task::Solver::new(4).unwrap();
         // The threat limit each search found its win within.
         let mut found = |first, widest| {
-            let limits = ThreatLimits { first, widest };
+            let limits = ThreatLimits {
+                first,
+                widest,
+                quick_unbounded: false,
+            };
             find_vct(
                 &board,
                 Color::Black,

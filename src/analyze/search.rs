@@ -7,13 +7,10 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::Settings;
-use super::eval::{MATE, evaluate};
+use super::eval::{MATE, MATE_BOUND, evaluate, point_value};
 use super::learned::Evaluator;
 use super::moves::{self, Node};
-use super::params::{
-    LAZY_PICKS, LEAF_VCF_DEPTH, LEAF_VCF_NODES, QUIET_BELOW, REDUCE_FROM_DEPTH, REDUCE_FROM_MOVE,
-    REDUCE_MORE_FROM_MOVE,
-};
+use super::params::*;
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Bits, Board, CELLS, Point};
 use crate::solve::tt::MemoryError;
@@ -59,6 +56,8 @@ pub struct Searcher<'a> {
     /// Set when a limit ran out: every score after it is meaningless and is discarded.
     pub stopped: Option<Stop>,
     killers: Vec<[u16; 2]>,
+    /// Per ply: whether the side to move passed there (a null move being searched).
+    passed: Vec<bool>,
     history: Box<[[i32; CELLS]; 2]>,
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
@@ -98,6 +97,7 @@ impl<'a> Searcher<'a> {
             clock_at: 0,
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
+            passed: vec![false; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 2]),
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
@@ -255,6 +255,38 @@ impl<'a> Searcher<'a> {
             self.moves[ply] = list;
             return self.quiesce(ply);
         }
+        // Null move: off the principal line, not forced (the opponent has no VCF were the
+        // side to move to pass, see `must_stop_vcf`), not right after another pass, with a
+        // static value at beta or above: when passing still holds beta in a shallower search,
+        // a move will too.
+        self.passed[ply] = false;
+        if self.settings.null_move
+            && beta - alpha == 1
+            && !forced
+            && !single
+            && depth >= NULL_MOVE_DEPTH
+            && ply > 0
+            && !self.passed[ply - 1]
+            && beta.abs() < MATE_BOUND
+            && self.static_value() >= beta
+        {
+            let me = self.board.to_move();
+            self.board.set_to_move(me.opponent());
+            let (lower, upper) = self.areas.split_at_mut(ply + 1);
+            upper[0] = lower[ply];
+            self.passed[ply] = true;
+            let score = -self.negamax(depth - 1 - NULL_MOVE_REDUCTION, -beta, -beta + 1, ply + 1);
+            self.passed[ply] = false;
+            self.board.set_to_move(me);
+            if self.stopped.is_some() {
+                self.moves[ply] = list;
+                return 0;
+            }
+            if score >= beta && score < MATE_BOUND {
+                self.moves[ply] = list;
+                return score;
+            }
+        }
         let side = self.board.to_move().index();
         for (v, m) in list.iter_mut() {
             if Some(*m) == tt_move {
@@ -267,6 +299,15 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        // Futility: near the horizon, off the principal line, a static value this far below
+        // alpha leaves quiet moves no hope of raising it.
+        let futile = (self.settings.futility
+            && beta - alpha == 1
+            && !forced
+            && depth <= FUTILITY_DEPTH
+            && alpha.abs() < MATE_BOUND)
+            .then(|| self.static_value() + FUTILITY_MARGIN * depth)
+            .filter(|&v| v <= alpha);
         for k in 0..list.len() {
             // The first moves are picked one at a time (most cuts come early); the rest are
             // sorted once.
@@ -277,18 +318,53 @@ impl<'a> Searcher<'a> {
                 list[k..].sort_unstable_by(|a, b| b.cmp(a));
             }
             let (value, m) = list[k];
+            let special = Some(m) == tt_move || self.killers[ply].contains(&m);
+            // What the move makes and stops, for pruning and reductions.
+            let shape =
+                if self.settings.shape_pruning || self.settings.lmr_table || self.settings.futility
+                {
+                    point_value(&self.board, m as usize, self.board.to_move())
+                } else {
+                    0
+                };
+            if let Some(v) = futile
+                && k >= 1
+                && !special
+                && shape < LMR_KEEP_FROM
+            {
+                best = best.max(v);
+                continue;
+            }
+            // Shape pruning: near the horizon, off the principal line, a late move that
+            // makes and stops no shape worth an open two is not searched.
+            if self.settings.shape_pruning
+                && beta - alpha == 1
+                && !forced
+                && depth <= SHAPE_PRUNING_DEPTH
+                && k >= SHAPE_PRUNING_FROM_MOVE
+                && !special
+                && shape < NO_SHAPE_BELOW
+            {
+                continue;
+            }
             let m = m as usize;
             self.play(m, ply);
             // A single forced reply does not use up depth.
             let next = if single { depth } else { depth - 1 };
             // Not the table move, not a killer, and no three or better made or stopped.
             let quiet = value < QUIET_BELOW;
-            let reduction = if self.settings.reductions
-                && depth >= REDUCE_FROM_DEPTH
-                && k >= REDUCE_FROM_MOVE
-                && !forced
-                && quiet
-            {
+            let reduction = if !self.settings.reductions || forced {
+                0
+            } else if self.settings.lmr_table {
+                if depth >= 2 && k >= LMR_FROM_MOVE && !special && shape < LMR_KEEP_FROM {
+                    let mut r = lmr(depth, k);
+                    r -= i32::from(beta - alpha > 1);
+                    r += i32::from(shape < NO_SHAPE_BELOW);
+                    r.clamp(0, depth - 1)
+                } else {
+                    0
+                }
+            } else if depth >= REDUCE_FROM_DEPTH && k >= REDUCE_FROM_MOVE && quiet {
                 1 + i32::from(k >= REDUCE_MORE_FROM_MOVE)
             } else {
                 0
@@ -408,11 +484,37 @@ impl<'a> Searcher<'a> {
                 return MATE - (ply + len) as i32;
             }
         }
+        self.static_value()
+    }
+
+    /// The static evaluation of the position for the side to move.
+    fn static_value(&self) -> i32 {
         match &self.learned {
             Some(e) => e.evaluate(&self.board),
             None => evaluate(&self.board, &self.settings.weights),
         }
     }
+}
+
+/// The late-move reduction of the `k`th move (from 0) at `depth` (see [`LMR_DIVISOR`]).
+fn lmr(depth: i32, k: usize) -> i32 {
+    use std::sync::OnceLock;
+    static T: OnceLock<Vec<[i8; 64]>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0i8; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        let x = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+                        *r = x.max(0.0) as i8;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    i32::from(t[depth.clamp(0, 63) as usize][k.min(63)])
 }
 
 /// A score as stored: mates relative to the node, not the root.
@@ -433,5 +535,175 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The search against a plain full-width minimax at a fixed depth, on small boards.
+
+    use super::*;
+    use crate::analyze::eval::MATE_BOUND;
+    use crate::analyze::learned::{evaluate_fresh, shipped};
+    use crate::board::Rule;
+    use crate::learn::Rng;
+
+    /// Negamax over every candidate, with no table, no pruning and no ordering: a five for
+    /// the side to move wins on the next ply; at the horizon the evaluation from scratch
+    /// (unless a five must be blocked); one forced reply uses no depth, as in the search.
+    fn minimax(board: &mut Board, depth: i32, ply: usize, window: u8) -> i32 {
+        let me = board.to_move();
+        if !board.five_points(me).is_empty() {
+            return MATE - ply as i32 - 1;
+        }
+        if depth <= 0 && board.five_points(me.opponent()).is_empty() {
+            return evaluate_fresh(board, shipped(board.rule()));
+        }
+        let area = moves::area(board, window);
+        let mut list = Vec::new();
+        match moves::generate(board, &area, &mut list, false) {
+            Node::Win => return MATE - ply as i32 - 1,
+            Node::Lost => return -(MATE - ply as i32 - 2),
+            Node::Moves { .. } => {}
+        }
+        if list.is_empty() {
+            return 0;
+        }
+        let single = list.len() == 1;
+        if depth <= 0 && !single {
+            return evaluate_fresh(board, shipped(board.rule()));
+        }
+        let next = if single { depth } else { depth - 1 };
+        let mut best = -INF;
+        for &(_, m) in &list {
+            board.play(Point::from_index(m as usize));
+            best = best.max(-minimax(board, next, ply + 1, window));
+            board.undo();
+        }
+        best
+    }
+
+    /// A random position of `stones` stones on a `size` board with no five on it and none
+    /// to make for the side to move (a quiet start), or None.
+    fn position(rng: &mut Rng, size: u8, rule: Rule, stones: usize) -> Option<Board> {
+        let mut b = Board::new(size, rule)?;
+        let c = size / 2;
+        let r = (size / 2).min(3);
+        let mut tries = 0;
+        while b.total_stones() < stones {
+            tries += 1;
+            if tries > 200 {
+                return None;
+            }
+            let x = c - r + rng.below(2 * r as usize + 1) as u8;
+            let y = c - r + rng.below(2 * r as usize + 1) as u8;
+            let p = Point::new(x, y)?;
+            let me = b.to_move();
+            if !b.is_empty(p) || crate::pattern::forbidden(&mut b, me, p.index()) {
+                continue;
+            }
+            b.play(p);
+            if b.winner().is_some() {
+                return None;
+            }
+        }
+        b.five_points(b.to_move()).is_empty().then_some(b)
+    }
+
+    fn search(board: &Board, settings: &Settings, depth: i32) -> i32 {
+        let tt = Table::new(1 << 20).unwrap();
+        let mut s = Searcher::new(board, settings, None, &tt, 1 << 16, None).unwrap();
+        s.new_iteration();
+        let score = s.search_root(depth);
+        assert!(s.stopped.is_none());
+        score
+    }
+
+    /// With the pruning off (no reductions, no shape pruning, no threat narrowing, no horizon
+    /// VCF), the search
+    /// is exact: its root value is the minimax value, table, aspiration and ordering
+    /// notwithstanding.
+    #[test]
+    fn without_pruning_the_search_is_minimax() {
+        let settings = Settings {
+            reductions: false,
+            shape_pruning: false,
+            futility: false,
+            null_move: false,
+            threats: false,
+            leaf_vcf: false,
+            window: 1,
+            ..Settings::default()
+        };
+        let mut rng = Rng::new(7);
+        let mut compared = 0;
+        for rule in Rule::ALL {
+            for (size, stones, depth) in [(7, 6, 3), (8, 9, 3), (9, 12, 2), (7, 10, 4)] {
+                for _ in 0..3 {
+                    let Some(mut b) = position(&mut rng, size, rule, stones) else {
+                        continue;
+                    };
+                    let reference = minimax(&mut b, depth, 0, settings.window);
+                    let got = search(&b, &settings, depth);
+                    assert_eq!(
+                        got,
+                        reference,
+                        "{rule} {size}x{size} depth {depth}: {:?}",
+                        b.history()
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 24, "only {compared} positions compared");
+    }
+
+    /// With the pruning on (the defaults: reductions, shape pruning, threat narrowing, the
+    /// horizon VCF), a
+    /// forced win the full-width minimax finds within the depth is still found.
+    #[test]
+    fn with_pruning_no_forced_win_of_the_reference_is_missed() {
+        let shipped = Settings {
+            window: 1,
+            ..Settings::default()
+        };
+        // Every pruning this search has, on at once.
+        let all = Settings {
+            shape_pruning: true,
+            lmr_table: true,
+            futility: true,
+            null_move: true,
+            ..shipped.clone()
+        };
+        let mut rng = Rng::new(11);
+        let mut wins = 0;
+        let mut compared = 0;
+        for rule in Rule::ALL {
+            for (size, stones, depth) in [(7, 8, 3), (8, 10, 3), (7, 10, 4), (9, 14, 3)] {
+                for _ in 0..6 {
+                    let Some(mut b) = position(&mut rng, size, rule, stones) else {
+                        continue;
+                    };
+                    let reference = minimax(&mut b, depth, 0, shipped.window);
+                    compared += 1;
+                    if reference > MATE_BOUND {
+                        wins += 1;
+                        for pruned in [&shipped, &all] {
+                            let got = search(&b, pruned, depth);
+                            assert!(
+                                got > MATE_BOUND,
+                                "{rule}: minimax {reference}, search {got}: {:?}",
+                                b.history()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared >= 48, "only {compared} positions compared");
+        assert!(
+            wins >= 3,
+            "only {wins} forced wins among {compared} positions: the test checks too little"
+        );
     }
 }
