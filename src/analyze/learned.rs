@@ -1,10 +1,11 @@
 //! The learned evaluation: a value for every empty cell, read from a table by the cell's
 //! **code**, summed over the board, and followed through play and undo.
 //!
-//! **Code.** For each colour, a cell's code is the four shapes ([`Shape`]) a stone of that
-//! colour would make there, one per line, as a multiset: the order of the lines does not
-//! matter, so there are 715 classes (four codes of ten, sorted). A cell where black would make
-//! an open three and a closed two is one class; one where it would make two open threes
+//! **Code.** For each colour, a cell's code is the four shapes
+//! ([`crate::board::shape::Shape`]) a stone of that colour would make there, one per line,
+//! as a multiset: the order of the lines does not matter, so there are 715 classes (four
+//! codes of ten, sorted). A cell where black would make an open three and a closed two is one
+//! class; one where it would make two open threes
 //! (a double three: a winning threat in freestyle, a foul for black under renju) is another.
 //! The combinations a side holds (a four and a three, two threes, a four with a two...) are
 //! classes of their own, so the table weighs them, not only the single lines.
@@ -28,7 +29,6 @@
 
 use std::sync::OnceLock;
 
-use crate::board::shape::Shape;
 use crate::board::{Board, CELLS, Cell, Color, Rule};
 
 /// Classes of a cell code: multisets of four shape codes out of ten.
@@ -428,12 +428,6 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
         }
     }
     v
-}
-
-/// The shapes a class is made of, weakest first, for messages.
-pub fn class_shapes(class: usize) -> [Shape; 4] {
-    let d = class_codes(class);
-    [3, 2, 1, 0].map(|k| Shape::ALL[d[k] as usize])
 }
 
 #[cfg(test)]
