@@ -106,15 +106,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes `text` to `path` through a temporary file beside it (never half a file), refusing
-/// to replace an existing file without `force`.
-fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), String> {
+/// An error when `path` exists and `force` was not given: checked before the work, and again
+/// before the write.
+fn refuse_existing(path: &Path, force: bool) -> Result<(), String> {
     if path.exists() && !force {
         return Err(format!(
             "{} exists (give --force to replace it)",
             path.display()
         ));
     }
+    Ok(())
+}
+
+/// Writes `text` to `path` through a temporary file beside it (never half a file), refusing
+/// to replace an existing file without `force`.
+fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    refuse_existing(path, force)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -151,12 +158,7 @@ fn run(cli: Cli) -> Result<(), String> {
             out,
             force,
         } => {
-            if out.exists() && !force {
-                return Err(format!(
-                    "{} exists (give --force to replace it)",
-                    out.display()
-                ));
-            }
+            refuse_existing(&out, force)?;
             if !(0.0..=1.0).contains(&noise) {
                 return Err("--noise is a chance, from 0 to 1".into());
             }
@@ -181,12 +183,7 @@ fn run(cli: Cli) -> Result<(), String> {
             force,
             games,
         } => {
-            if out.exists() && !force {
-                return Err(format!(
-                    "{} exists (give --force to replace it)",
-                    out.display()
-                ));
-            }
+            refuse_existing(&out, force)?;
             if !(0.0..1.0).contains(&holdout) {
                 return Err("--holdout is a share, from 0 to below 1".into());
             }
