@@ -7,13 +7,13 @@
 //!
 //! See the README's evaluation section and [`tengen::learn`].
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use tengen::board::Rule;
 use tengen::learn::{self, FitOptions, Layout};
+use tengen::output;
 
 #[derive(Parser)]
 #[command(
@@ -106,33 +106,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// An error when `path` exists and `force` was not given: checked before the work, and again
-/// before the write.
+/// An error when `path` exists and `force` was not given, checked before the work (the
+/// write, [`write_file`], checks again).
 fn refuse_existing(path: &Path, force: bool) -> Result<(), String> {
     if path.exists() && !force {
         return Err(format!(
-            "{} exists (give --force to replace it)",
+            "{} exists: pass --force to replace it",
             path.display()
         ));
     }
     Ok(())
 }
 
-/// Writes `text` to `path` through a temporary file beside it (never half a file), refusing
-/// to replace an existing file without `force`.
-fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), String> {
-    refuse_existing(path, force)?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    tmp.write_all(text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    tmp.persist(path)
-        .map_err(|e| format!("{}: {}", path.display(), e.error))?;
-    Ok(())
+/// Writes `text` to `path` as tengen writes every file the user names ([`output::write`]):
+/// atomically, never over an existing file without `force`.
+fn write_file(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    output::write(path, text, force).map_err(|e| e.to_string())
 }
 
 /// The commit the tuner was run from, when it runs inside a git checkout.
@@ -168,7 +157,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 commit()
             );
             text += &learn::self_play(rule, games, depth, noise, seed);
-            write_atomic(&out, &text, force)?;
+            write_file(&out, &text, force)?;
             eprintln!("tengen-tune: {games} games in {}", out.display());
             Ok(())
         }
@@ -265,7 +254,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 "# loss (mean cross-entropy): fit {fit_loss:.5}, held out {held_loss:.5}; held out, always the mean {constant:.5}, hand weights at their best scale ({hand_scale:.0}) {hand:.5}\n"
             );
             text += &tables.to_text();
-            write_atomic(&out, &text, force)?;
+            write_file(&out, &text, force)?;
             println!(
                 "{rule}: held-out loss {held_loss:.5} (fit {fit_loss:.5}; constant {constant:.5}; hand weights {hand:.5}); tables in {}",
                 out.display()

@@ -87,7 +87,9 @@ fn a_small_data_set_is_made_and_fitted() {
         .arg(&games)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("exists (give --force"));
+        .stderr(predicates::str::contains(
+            "exists: pass --force to replace it",
+        ));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
 }
 
