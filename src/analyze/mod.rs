@@ -80,6 +80,9 @@ pub struct Settings {
     pub vct_share: f64,
     /// Narrow the candidates to the answers when the opponent has a winning threat.
     pub threats: bool,
+    /// With `threats`, narrow them to the points that defuse every winning threat at once
+    /// (see [`moves::Threats::Tight`]) instead of every point near one.
+    pub tight_defence: bool,
     /// Late-move reductions.
     pub reductions: bool,
     /// Shape pruning near the horizon (see [`params::SHAPE_PRUNING_DEPTH`]).
@@ -125,6 +128,15 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// How winning threats narrow the candidates (see [`Settings::threats`]).
+    pub fn threat_moves(&self) -> moves::Threats {
+        match (self.threats, self.tight_defence) {
+            (false, _) => moves::Threats::Off,
+            (true, false) => moves::Threats::Wide,
+            (true, true) => moves::Threats::Tight,
+        }
+    }
+
     /// Whether the root VCT runs on a thread of its own: with two threads or more, unless
     /// there is no VCT to run. [`Tables`] for such an analysis hold a solver for it.
     pub fn parallel_vct(&self) -> bool {
@@ -167,6 +179,7 @@ impl Default for Settings {
             verify_nodes: 2_000_000,
             vct_share: 0.3,
             threats: true,
+            tight_defence: true,
             reductions: true,
             shape_pruning: true,
             lmr_table: true,
@@ -421,7 +434,7 @@ pub fn analyze_with(
     // The root's candidates; on an empty board, the centre.
     let mut roots = Vec::new();
     let area = moves::area(board, settings.window);
-    let node = moves::generate(&mut scratch, &area, &mut roots, settings.threats);
+    let node = moves::generate(&mut scratch, &area, &mut roots, settings.threat_moves());
     match node {
         moves::Node::Win => {
             let five = board.five_points(me).first().unwrap_or(0);

@@ -12,6 +12,7 @@
 //! Black's forbidden points under renju are never candidates.
 
 use super::eval::{is_winning_threat, point_value};
+use crate::board::shape::Shape;
 use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, STRIDE};
 use crate::pattern;
 
@@ -75,11 +76,30 @@ pub fn area(board: &Board, r: u8) -> Bits {
     a
 }
 
+/// How a node's candidates answer the opponent's winning threats (see [`generate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threats {
+    /// Threats do not narrow the list (the textbook engine: a five still must be blocked).
+    Off,
+    /// The side to move's fours and every empty point within four steps of a threat point on
+    /// any of its four lines.
+    Wide,
+    /// The side to move's fours and the points that defuse every threat point at once: for
+    /// each, the point itself and the empty points within four steps on the lines where it
+    /// makes a three or better (no stone elsewhere changes what it makes); the intersection
+    /// over the threat points, or their union when no legal point is in the intersection.
+    Tight,
+}
+
 /// Generates the candidates of the side to move into `out` (cell indexes with their ordering
-/// values, unsorted); `area` is the window around the stones. Without `threats`, winning
-/// threats on the board do not narrow the list (the textbook engine: a five still must be
-/// blocked).
-pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>, threats: bool) -> Node {
+/// values, unsorted); `area` is the window around the stones. `threats` says how the
+/// opponent's winning threats narrow the list.
+pub fn generate(
+    board: &mut Board,
+    area: &Bits,
+    out: &mut Vec<(i32, u16)>,
+    threats: Threats,
+) -> Node {
     out.clear();
     let me = board.to_move();
     let opp = me.opponent();
@@ -99,36 +119,58 @@ pub fn generate(board: &mut Board, area: &Bits, out: &mut Vec<(i32, u16)>, threa
         }
         _ => return Node::Lost,
     }
-    // The opponent's winning threats.
-    let mut zone = Bits::default();
-    let mut threatened = false;
-    if !threats {
+    if threats == Threats::Off {
         push_legal(board, area, me, out, false);
         return Node::Moves { forced: false };
     }
+    // The opponent's winning threats: the union of the points that touch them, and (tight)
+    // the points that touch every one.
+    let mut union = Bits::default();
+    let mut common: Option<Bits> = None;
     let opp_fours = *board.four_points(opp);
     for t in opp_fours.iter() {
-        if is_winning_threat(&board.shapes(t, opp)) && !pattern::forbidden(board, opp, t) {
-            threatened = true;
-            for step in DIRS {
-                for k in -4..=4isize {
-                    let j = (t as isize + k * step) as usize;
-                    if board.cell(j) == Cell::Empty {
-                        zone.set(j, true);
-                    }
+        let shapes = board.shapes(t, opp);
+        if !is_winning_threat(&shapes) || pattern::forbidden(board, opp, t) {
+            continue;
+        }
+        let mut zone = Bits::default();
+        zone.set(t, true);
+        for (line, step) in DIRS.into_iter().enumerate() {
+            if threats == Threats::Tight && shapes[line] < Shape::Three {
+                continue;
+            }
+            for k in -4..=4isize {
+                let j = (t as isize + k * step) as usize;
+                if board.cell(j) == Cell::Empty {
+                    zone.set(j, true);
                 }
             }
         }
-    }
-    if threatened {
-        for f in board.four_points(me).iter() {
-            zone.set(f, true);
+        union.union_with(&zone);
+        match common.as_mut() {
+            Some(c) => c.intersect_with(&zone),
+            None => common = Some(zone),
         }
-        push_legal(board, &zone, me, out, false);
-        return Node::Moves { forced: true };
     }
-    push_legal(board, area, me, out, false);
-    Node::Moves { forced: false }
+    let Some(common) = common else {
+        push_legal(board, area, me, out, false);
+        return Node::Moves { forced: false };
+    };
+    let fours = *board.four_points(me);
+    if threats == Threats::Tight {
+        push_legal(board, &common, me, out, false);
+        if !out.is_empty() {
+            let mut rest = fours;
+            for &(_, m) in out.iter() {
+                rest.set(m as usize, false);
+            }
+            push_legal(board, &rest, me, out, false);
+            return Node::Moves { forced: true };
+        }
+    }
+    union.union_with(&fours);
+    push_legal(board, &union, me, out, true);
+    Node::Moves { forced: true }
 }
 
 /// Puts the legal empty points of `set` into `out` with their values (replacing what `out`

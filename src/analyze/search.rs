@@ -230,7 +230,7 @@ impl<'a> Searcher<'a> {
             &mut self.board,
             &self.areas[ply],
             &mut list,
-            self.settings.threats,
+            self.settings.threat_moves(),
         );
         let forced = match node {
             Node::Win => {
@@ -561,7 +561,7 @@ mod tests {
         }
         let area = moves::area(board, window);
         let mut list = Vec::new();
-        match moves::generate(board, &area, &mut list, false) {
+        match moves::generate(board, &area, &mut list, moves::Threats::Off) {
             Node::Win => return MATE - ply as i32 - 1,
             Node::Lost => return -(MATE - ply as i32 - 2),
             Node::Moves { .. } => {}

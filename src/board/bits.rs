@@ -18,6 +18,14 @@ impl Bits {
         }
     }
 
+    /// Keeps only the cells also in `other`.
+    #[inline]
+    pub fn intersect_with(&mut self, other: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+    }
+
     /// Adds cell `i` to the set when `on`, takes it out otherwise.
     #[inline]
     pub fn set(&mut self, i: usize, on: bool) {
