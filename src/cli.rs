@@ -24,10 +24,12 @@ pub enum Command {
     Show(ShowArgs),
     /// Convert a position to another format.
     Convert(ConvertArgs),
-    /// List black's forbidden points under renju.
+    /// List black's forbidden points under renju (the rule here unless the input or `--rule`
+    /// names another).
     Forbidden(ForbiddenArgs),
     /// Rank the moves of the side to move: a score for every candidate, the best lines, and
-    /// any forced win or loss (verified).
+    /// any forced win or loss (verified). `analyse` is the same command.
+    #[command(visible_alias = "analyse")]
     Analyze(AnalyzeArgs),
     /// Find and prove a forced win.
     Solve(SolveArgs),
@@ -50,19 +52,19 @@ pub struct PositionArgs {
     /// A file path, a literal move list (`"h8 i9 j10"`, a gomocalc URL), or `-` for standard input.
     pub position: String,
     /// The rule (default: the puzzle's, else freestyle).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub rule: Option<RuleArg>,
     /// Board size, 5 to 22 (default: what the input says, else 15).
     #[arg(long, value_parser = clap::value_parser!(u8).range(5..=22))]
     pub size: Option<u8>,
     /// The side to move, overriding the input.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub to_move: Option<ColorArg>,
     /// Pick this puzzle out of a puzzle file.
     #[arg(long)]
     pub id: Option<String>,
     /// Read the input as this format instead of detecting it.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub input_format: Option<FormatArg>,
 }
 
@@ -123,10 +125,10 @@ pub enum ColorChoice {
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
     /// Text for people, JSON for programs.
-    #[arg(long, value_enum, default_value = "text")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "text")]
     pub format: OutputFormat,
     /// Colour the text output: auto (a terminal, and NO_COLOR unset), always or never.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "auto")]
     pub color: ColorChoice,
 }
 
@@ -215,7 +217,7 @@ pub struct SolveArgs {
     pub no_verify: bool,
     /// The side that attacks (default: the side to move; the other side attacks as if its
     /// opponent had passed).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub attacker: Option<ColorArg>,
 }
 
@@ -288,7 +290,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// Which cases to run.
-    #[arg(long, value_enum, default_value = "all")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "all")]
     pub mode: BenchMode,
     /// Run only the cases whose id contains this text.
     #[arg(long)]
@@ -303,7 +305,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
     /// Text for people, JSON Lines for programs.
-    #[arg(long, value_enum, default_value = "text")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "text")]
     pub format: OutputFormat,
 }
 
@@ -341,10 +343,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub update: bool,
     /// How to print the verdicts.
-    #[arg(long, value_enum, default_value = "text")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "text")]
     pub format: CheckFormat,
     /// Colour the text output: auto (a terminal, and NO_COLOR unset), always or never.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_enum, ignore_case = true, default_value = "auto")]
     pub color: ColorChoice,
     /// Puzzles checked at once (default: the machine's cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
@@ -374,7 +376,7 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// The format to write.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub to: FormatArg,
     /// Write to this file instead of standard output.
     ///

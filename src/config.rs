@@ -232,8 +232,10 @@ impl Config {
                 force,
             }),
             Command::Forbidden(ForbiddenArgs { position, output }) => {
+                let mut input = request(&position);
+                input.given.default_rule = Some(Rule::Renju);
                 Config::Forbidden(Forbidden {
-                    input: request(&position),
+                    input,
                     output: self::output(&output),
                 })
             }
@@ -370,6 +372,7 @@ fn request(args: &PositionArgs) -> Request {
             rule: args.rule.map(rule),
             size: args.size,
             to_move: args.to_move.map(color),
+            default_rule: None,
         },
     }
 }

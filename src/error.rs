@@ -29,6 +29,11 @@ pub enum InputError {
     /// In the position itself (taken points, a game already won, ...).
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// Nothing to read: an empty file, argument or standard input (only blanks).
+    #[error(
+        "the input is empty: no moves, board or puzzle (for the empty board, give a board diagram of '.')"
+    )]
+    Empty,
 }
 
 impl Located for InputError {
@@ -39,6 +44,7 @@ impl Located for InputError {
             InputError::Psq(e) => e.loc(),
             InputError::Puzzle(e) => e.loc(),
             InputError::Setup(e) => e.loc(),
+            InputError::Empty => Loc::new(1, 1),
         }
     }
 }

@@ -252,6 +252,7 @@ pub fn roundtrip(data: &[u8]) {
                 rule: (format != Format::Puzzle).then_some(original.board.rule()),
                 size: (format == Format::Moves).then_some(original.board.size()),
                 to_move: None,
+                default_rule: None,
             };
             let opts = LoadOptions {
                 format: Some(format),

@@ -24,11 +24,14 @@ fn looks_like_path(arg: &str) -> bool {
     if arg.contains("://") {
         return false;
     }
+    // A move list or a gomocalc URL has no '.' but in its `://` address: a word with a short
+    // extension (`game.ps`, a typo of `game.psq`) is a file name.
     let ext = Path::new(arg)
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or("");
-    arg.contains(['/', '\\']) || ["txt", "psq", "pzl", "json", "md"].contains(&ext)
+    let extension = (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric());
+    arg.contains(['/', '\\']) || (extension && !arg.contains(char::is_whitespace))
 }
 
 /// The largest input tengen reads: 64 MiB. Real game and puzzle files are far smaller; a larger
@@ -216,6 +219,9 @@ pub fn load_all(source: &Source, given: Given) -> impl Iterator<Item = Result<Lo
 
 /// Reads one position from `source`.
 pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
+    if source.text.trim().is_empty() {
+        return Err(source.error(InputError::Empty));
+    }
     let format = opts.format.unwrap_or_else(|| Format::detect(&source.text));
     if opts.id.is_some() && format != Format::Puzzle {
         return Err(Error::usage(format!(

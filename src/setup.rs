@@ -57,6 +57,9 @@ pub struct Given {
     pub size: Option<u8>,
     /// The `--to-move` option.
     pub to_move: Option<Color>,
+    /// The rule when neither `--rule` nor the input names one (None: freestyle); `tengen
+    /// forbidden` asks for renju, the one rule with forbidden points.
+    pub default_rule: Option<Rule>,
 }
 
 /// Why a parsed position is not a legal one.
@@ -195,6 +198,7 @@ impl Setup {
         let rule = given
             .rule
             .or(self.rule.map(|r| r.value))
+            .or(given.default_rule)
             .unwrap_or_default();
         let Some(mut board) = Board::new(size, rule) else {
             return Err(SetupError::BadSize {

@@ -516,6 +516,24 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
     let start = Instant::now();
     let shard = args.shard.as_deref().map(shard).transpose()?;
     let (files, mut items, positions) = items(files(&args.paths, &args.glob)?);
+    // Nothing to check is a mistake (a typo in a path or a glob), not a pass.
+    if items.is_empty() {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        let found = if files.is_empty() {
+            format!("no file matches --glob '{}'", args.glob)
+        } else if positions > 0 {
+            format!(
+                "{} without `kind:` or `answer:` (positions, not puzzles)",
+                plural(positions, "block", "blocks")
+            )
+        } else {
+            "no puzzle".to_string()
+        };
+        return Err(Error::usage(format!(
+            "no puzzle to check in {}: {found}",
+            paths.join(", ")
+        )));
+    }
     items.retain(|it| match &it.work {
         Ok((_, meta)) => !meta.tags.iter().any(|t| args.skip_tags.contains(t)),
         Err(_) => true,

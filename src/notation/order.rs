@@ -8,6 +8,9 @@ use crate::pattern;
 /// Why a position cannot be written as a game record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OrderError {
+    /// The empty board: a move list of it would be empty, and empty input is refused.
+    #[error("the empty board has no move list; write it as a diagram or puzzle instead")]
+    Empty,
     /// Stone counts no game reaches with this side to move.
     #[error(
         "these stones cannot come from a game: {black} black and {white} white with {to_move} to move (a game gives black as many stones as white with black to move, or one more with white to move); write it as a diagram or puzzle instead"

@@ -10,6 +10,7 @@ use crate::board::Board;
 /// cannot be written in them.
 pub fn write(board: &Board, meta: Option<&Meta>, format: Format) -> Result<String, OrderError> {
     Ok(match format {
+        Format::Moves if board.total_stones() == 0 => return Err(OrderError::Empty),
         Format::Moves => moves::write(&order::game_order(board)?) + "\n",
         Format::Psq => psq::write(board.size(), &order::game_order(board)?),
         Format::Diagram => diagram::write(board),

@@ -9,6 +9,7 @@ mod errors;
 mod fixtures;
 mod formats;
 mod fuzz_corpus;
+mod newuser;
 mod openings;
 #[cfg(unix)]
 mod output;

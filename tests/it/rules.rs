@@ -217,7 +217,7 @@ fn fouls_of(diagram: &str) -> Vec<(String, Foul)> {
         given: tengen::setup::Given {
             rule: Some(Rule::Renju),
             to_move: Some(Color::Black),
-            size: None,
+            ..Default::default()
         },
         ..LoadOptions::default()
     };

@@ -1,0 +1,131 @@
+//! What a new user tripped on (issue 34), through the binary: empty input, a mistyped file
+//! name, a check that finds nothing, rule names in any case, the British spelling, and
+//! `forbidden`'s rule.
+
+use crate::{run, run_stdin};
+
+/// Exit 2 and `phrase` in the message, no panic.
+fn refused(args: &[&str], stdin: &str, phrase: &str) {
+    let (code, out, err) = run_stdin(args, stdin);
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    assert!(
+        err.contains(phrase),
+        "{args:?} should say {phrase:?}: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn empty_input_is_an_error_one_way_for_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let blank = dir.path().join("blank.psq");
+    std::fs::write(&blank, "\n  \n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let blank = blank.to_str().unwrap();
+    for cmd in [
+        &["show"][..],
+        &["analyze"],
+        &["forbidden"],
+        &["solve", "--vcf"],
+    ] {
+        for input in [empty, blank, "", "   ", "-"] {
+            for stdin in ["", "\n\n"] {
+                refused(&[cmd, &[input]].concat(), stdin, "the input is empty");
+            }
+        }
+    }
+    refused(&["show", "https://gomocalc.com/#/"], "", "has none");
+    // The empty board has no move list to write; a diagram of it reads.
+    let dots = ".........\n".repeat(9);
+    let (code, out, err) = run_stdin(&["convert", "-", "--to", "moves"], &dots);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("the empty board has no move list"), "{err}");
+    let (code, out, err) = run_stdin(&["analyze", "-", "--depth", "1"], &dots);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("e5"), "{out}");
+}
+
+#[test]
+fn a_mistyped_file_name_is_a_missing_file_not_a_move_list() {
+    for name in ["game.ps", "mygame.txt", "games/one", "C:\\games\\one.psq"] {
+        let (code, _, err) = run(&["show", name]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(
+            err.contains(&format!("cannot read {name}")) && err.contains("No such file"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("row number"), "{name}: {err}");
+    }
+    // Moves and URLs are still moves.
+    let (code, _, err) = run(&["show", "h8 i9"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["show", "https://gomocalc.com/#/h8i9"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn a_check_that_finds_no_puzzle_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    refused(&["check", path], "", "no file matches --glob '*.txt'");
+    refused(
+        &["check", "puzzles", "--glob", "*.nope"],
+        "",
+        "no puzzle to check in puzzles",
+    );
+    // A file of positions without answers holds no puzzle either.
+    let positions = dir.path().join("positions.txt");
+    std::fs::write(&positions, "id: a\nmoves: h8 i9\n").unwrap();
+    refused(
+        &["check", positions.to_str().unwrap()],
+        "",
+        "without `kind:` or `answer:`",
+    );
+}
+
+#[test]
+fn rule_names_and_other_choices_are_read_in_any_case() {
+    let (code, out, err) = run(&["show", "h8 i9", "--rule", "RENJU", "--format", "JSON"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"rule\": \"renju\""), "{out}");
+    let (code, out, err) = run(&["show", "h8 i9", "--rule", "Standard", "--to-move", "White"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("rule standard"), "{out}");
+}
+
+#[test]
+fn analyse_is_analyze() {
+    let a = run(&["analyse", "h8 h9 i9", "--depth", "3", "--format", "json"]);
+    let b = run(&["analyze", "h8 h9 i9", "--depth", "3", "--format", "json"]);
+    assert_eq!(a.0, 0, "{}", a.2);
+    let strip = |s: &str| -> serde_json::Value {
+        let mut v: serde_json::Value = serde_json::from_str(s).unwrap();
+        for k in ["elapsed_ms", "nps"] {
+            v.as_object_mut().unwrap().remove(k);
+        }
+        v["candidates"].clone()
+    };
+    assert_eq!(strip(&a.1), strip(&b.1));
+}
+
+#[test]
+fn forbidden_judges_under_renju_unless_told_otherwise() {
+    // g8 is a double three for black under renju.
+    let moves = "h8 a1 f8 a15 g9 o1 g10 o15";
+    let (code, out, err) = run(&["forbidden", moves]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("rule renju"), "{out}");
+    assert!(out.contains("g8 double three"), "{out}");
+    let (code, out, _) = run(&["forbidden", moves, "--rule", "freestyle"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("only renju forbids moves"), "{out}");
+    // A puzzle file's rule still counts.
+    let (code, out, err) = run_stdin(
+        &["forbidden", "-"],
+        &format!("id: p\nrule: standard\nmoves: {moves}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("rule standard"), "{out}");
+}
