@@ -184,15 +184,23 @@ pub struct SolveArgs {
     /// Search bounds and memory.
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Victory by continuous fours: the attacker plays only fours.
-    #[arg(long)]
+    /// Victory by continuous fours: the attacker plays only fours. (`--proof` and
+    /// `--threat-limit` are refused with it: every four has one answer, so the line is the
+    /// proof, and there are no quiet threats to limit.)
+    #[arg(long, conflicts_with_all = ["proof", "threat_limit"])]
     pub vcf: bool,
     /// Victory by continuous threats: fours, threes and other moves that threaten a VCF.
-    #[arg(long)]
+    /// (`--shortest` is refused with it: ask for a bound with `--win-in N` or `--limit`.)
+    #[arg(long, conflicts_with = "shortest")]
     pub vct: bool,
     /// A win in N: the attacker makes five (or forces a foul) on or before its N-th move,
     /// counting the first; the full threat search.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=255))]
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "shortest",
+        value_parser = clap::value_parser!(u32).range(1..=255)
+    )]
     pub win_in: Option<u32>,
     /// Most attacker moves up to the one that makes the win unstoppable (default: the
     /// puzzle's `limit:`, else no bound).

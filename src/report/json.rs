@@ -8,7 +8,7 @@ use crate::analyze::{self, Bound};
 use crate::board::{Board, Color, Point, Rule};
 use crate::pattern::Foul;
 use crate::solve::proof::Attack;
-use crate::solve::task::{Mode, Verdict};
+use crate::solve::task::{Mode, StoppedBy, Verdict};
 use crate::solve::{Ending, Outcome};
 
 /// `tengen show --format json`.
@@ -47,6 +47,7 @@ impl Solve {
             rule,
             attacker: task.attacker,
             result: verdict.outcome,
+            stopped_by: verdict.stopped_by(),
             line: verdict.line.clone(),
             attacker_moves: verdict.attacker_moves,
             ending: verdict.ending,
@@ -114,6 +115,10 @@ pub struct Solve {
     pub attacker: Color,
     /// `"win"`, `"no-win"` (within `limit` attacker moves) or `"unknown"` (budget spent).
     pub result: Outcome,
+    /// With `"unknown"`: what stopped the search, `"nodes"` (the node budget), `"time"`
+    /// (`--time`) or `"inner"` (an inner search inside the VCT ran out of its own budget).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub stopped_by: Option<StoppedBy>,
     /// The winning line, attacker first, alternating; empty unless a win.
     pub line: Vec<Point>,
     /// Attacker moves in the line, counting the first and the winning one.

@@ -7,7 +7,7 @@ use colored::Color as Ink;
 use crate::analyze::eval::{move_words, win_probability};
 use crate::analyze::{Analysis, Bound, Candidate};
 use crate::board::{Board, Color, Point};
-use crate::solve::task::{Mode, Verdict};
+use crate::solve::task::{Mode, StoppedBy, Verdict};
 use crate::solve::{Ending, Outcome};
 use crate::words::plural;
 
@@ -383,10 +383,22 @@ pub fn solve(
             Mode::Vct => format!("no VCT win for {attacker}{bound}{threats}"),
             Mode::WinIn => format!("no threat sequence wins for {attacker}{bound}{threats}"),
         },
-        Outcome::Unknown => format!(
-            "unknown: the search stopped after {} without an answer",
-            plural(verdict.nodes, "position", "positions")
-        ),
+        Outcome::Unknown => {
+            let searched = plural(verdict.nodes, "position", "positions");
+            match verdict.stopped_by() {
+                Some(StoppedBy::Time) => format!(
+                    "unknown: the time limit (--time {}) ran out after {searched} without an answer",
+                    humantime::format_duration(task.time.unwrap_or_default())
+                ),
+                Some(StoppedBy::Nodes) => format!(
+                    "unknown: the node budget (--max-nodes {}) ran out without an answer",
+                    task.limits.nodes
+                ),
+                _ => format!(
+                    "unknown: the search ended after {searched}, within its budgets, without an answer: an inner search ran out of its own budget, so no \"no win\" can be claimed"
+                ),
+            }
+        }
     };
     s.push_str(&headline);
     s.push('\n');

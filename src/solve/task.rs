@@ -168,6 +168,32 @@ impl Verdict {
     pub fn proof_nodes(&self) -> Option<usize> {
         self.proof.as_ref().map(Attack::size)
     }
+
+    /// Which limit stopped a search that ended without an answer; None when it answered.
+    pub fn stopped_by(&self) -> Option<StoppedBy> {
+        (self.outcome == Outcome::Unknown).then(|| {
+            if self.nodes >= self.task.limits.nodes {
+                StoppedBy::Nodes
+            } else if self.task.time.is_some_and(|t| self.elapsed >= t) {
+                StoppedBy::Time
+            } else {
+                StoppedBy::Inner
+            }
+        })
+    }
+}
+
+/// What stopped a search that ended `unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoppedBy {
+    /// Its node budget (`--max-nodes`, a puzzle's or the default).
+    Nodes,
+    /// Its time limit (`--time`).
+    Time,
+    /// Neither: an inner search (a VCF asked inside the VCT) ran out of its own fixed budget,
+    /// so a "no win" could not be claimed.
+    Inner,
 }
 
 /// A solver's claim that failed its independent check: a bug, reported with the position.

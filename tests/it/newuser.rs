@@ -129,3 +129,84 @@ fn forbidden_judges_under_renju_unless_told_otherwise() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("rule standard"), "{out}");
 }
+
+#[test]
+fn an_unknown_says_which_limit_stopped_it() {
+    let vct = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/vct.txt");
+    let mid = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt");
+    let (code, out, err) = run(&[
+        "solve",
+        "--vct",
+        vct,
+        "--id",
+        "tengen/vct-freestyle-5",
+        "--max-nodes",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("unknown: the node budget (--max-nodes 20) ran out"),
+        "{out}"
+    );
+    let (code, out, err) = run(&[
+        "solve",
+        "--vct",
+        mid,
+        "--id",
+        "tengen/midgame-renju-4",
+        "--threat-limit",
+        "3",
+        "--time",
+        "20ms",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("unknown: the time limit (--time 20ms) ran out after"),
+        "{out}"
+    );
+    assert!(!out.contains("node budget"), "{out}");
+    let (code, out, _) = run(&[
+        "solve",
+        "--vct",
+        vct,
+        "--id",
+        "tengen/vct-freestyle-5",
+        "--max-nodes",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "unknown");
+    assert_eq!(v["stopped_by"], "nodes");
+}
+
+#[test]
+fn flags_that_would_do_nothing_are_refused() {
+    let pos = "h8 a1 i8 a2 j8 a3";
+    for (args, phrase) in [
+        (
+            &["--vct", "--shortest"][..],
+            "'--vct' cannot be used with '--shortest'",
+        ),
+        (
+            &["--win-in", "2", "--shortest"],
+            "cannot be used with '--shortest'",
+        ),
+        (
+            &["--vcf", "--proof"],
+            "'--vcf' cannot be used with '--proof'",
+        ),
+        (
+            &["--vcf", "--threat-limit", "1"],
+            "'--vcf' cannot be used with '--threat-limit",
+        ),
+    ] {
+        refused(&[&["solve", pos][..], args].concat(), "", phrase);
+    }
+    // What does work still does.
+    let (code, out, err) = run(&["solve", pos, "--vcf", "--shortest"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("black wins by VCF"), "{out}");
+}
