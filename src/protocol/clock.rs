@@ -9,7 +9,9 @@
 //! - Hard: the turn limit less a safety margin; with a game clock, also at most a quarter of
 //!   the time left and three times its even share (the time left over the moves still to
 //!   come, estimated from the stones on the board), less the margin.
-//! - Soft: half the hard limit with a turn limit alone; with a game clock, the even share.
+//! - Soft: the hard limit with a turn limit alone (time saved on one move is worth nothing to
+//!   the next, so the analysis's own phases decide when to stop); with a game clock, the even
+//!   share.
 //! - Scaling: a best move that has not changed for three iterations takes 0.6 of it; one that
 //!   changed in the last iteration 1.3; a score that fell by 30 points or more since the last
 //!   iteration 1.5, by 100 or more 2 (never past the hard limit, and the analysis starts no
@@ -78,7 +80,7 @@ impl Clock {
         };
         let less_margin = |t: Duration| t.saturating_sub(MARGIN + t.mul_f64(MARGIN_SHARE));
         let mut hard = less_margin(turn);
-        let mut soft = hard / 2;
+        let mut soft = hard;
         if let (Some(_), Some(left)) = (self.game, self.left) {
             let moves_left = (EXPECTED_PLIES.saturating_sub(stones) / 2).max(MIN_MOVES_LEFT);
             let share = left / moves_left as u32;
@@ -162,7 +164,7 @@ mod tests {
         };
         let b = clock.budget(10);
         assert_eq!(b.hard, ms(1000 - 40 - 30));
-        assert_eq!(b.soft, b.hard / 2);
+        assert_eq!(b.soft, b.hard);
         // Fastest and tiny limits still leave the floor.
         let fast = Clock {
             turn: Some(Duration::ZERO),
