@@ -90,6 +90,9 @@ pub struct Settings {
     /// Late-move reductions from a table over depth and move number, adjusted by the move's
     /// shape and the principal line (see [`params::LMR_BASE`]), instead of one or two plies.
     pub lmr_table: bool,
+    /// Late-move reductions at the root: a late root move with no shape worth keeping is
+    /// first tested against the best at a reduced depth (see [`params::ROOT_LMR_FROM`]).
+    pub root_reductions: bool,
     /// Futility pruning near the horizon (see [`params::FUTILITY_DEPTH`]).
     pub futility: bool,
     /// Null-move pruning (see [`params::NULL_MOVE_DEPTH`]).
@@ -155,6 +158,7 @@ impl Settings {
             reductions: false,
             shape_pruning: false,
             lmr_table: false,
+            root_reductions: false,
             futility: false,
             null_move: false,
             ..Settings::default()
@@ -183,6 +187,7 @@ impl Default for Settings {
             reductions: true,
             shape_pruning: true,
             lmr_table: true,
+            root_reductions: true,
             futility: false,
             null_move: false,
             defence_threat_limit: 2,
@@ -663,12 +668,20 @@ pub fn analyze_with(
             settings.depth.unwrap_or(MAX_ITERATION).max(1)
         };
         let soft = settings.time.map(|t| t.mul_f64(NO_ITERATION_AFTER));
+        // What each root move makes and stops (its ordering value before history).
+        let shape_of = |m: usize| {
+            roots
+                .iter()
+                .find(|&&(_, r)| r as usize == m)
+                .map_or(0, |&(v, _)| v)
+        };
         for depth in 1..=max_depth {
             searcher.new_iteration();
             let mut next = scored.clone();
             let exact_all = settings.all || depth == 1;
             let mut exact: Vec<i32> = Vec::new();
             let mut complete = true;
+            let mut rank_now = 0;
             for cand in next.iter_mut() {
                 // A move proved lost keeps its score.
                 if cand.mate_in.is_some() {
@@ -684,7 +697,26 @@ pub fn analyze_with(
                 } else {
                     exact.iter().max().copied()
                 };
+                // A late quiet root move is first tested at a reduced depth; one that beats
+                // the best there is tested again at the full depth.
+                let reduction = match kth {
+                    Some(_) if settings.root_reductions => {
+                        root_reduction(depth as i32, rank_now, shape_of(m))
+                    }
+                    _ => 0,
+                };
+                rank_now += 1;
+                let mut searched_depth = depth;
                 let mut score = match kth {
+                    Some(k) if reduction > 0 => {
+                        let s = searcher.search_root_move(m, depth as i32 - reduction, k, k + 1);
+                        if s > k && searcher.stopped.is_none() {
+                            searcher.search_root_move(m, depth as i32, k, k + 1)
+                        } else {
+                            searched_depth = depth - reduction as u32;
+                            s
+                        }
+                    }
                     Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
                     // An aspiration window around the last iteration's exact score, widened to
                     // the full window when the score falls outside it.
@@ -702,6 +734,7 @@ pub fn analyze_with(
                 let mut bound = Bound::Exact;
                 if let Some(k) = kth {
                     if score > k && searcher.stopped.is_none() {
+                        searched_depth = depth;
                         score = searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1);
                     } else {
                         bound = Bound::Upper;
@@ -713,7 +746,7 @@ pub fn analyze_with(
                 }
                 cand.score = score;
                 cand.bound = bound;
-                cand.depth = depth;
+                cand.depth = searched_depth;
                 cand.mate_in = None;
                 events(Event::Searched {
                     mv: cand.mv,
@@ -967,27 +1000,29 @@ fn helper(
     nodes.fetch_add(searcher.nodes + searcher.vcf_nodes, Relaxed);
 }
 
-/// The report's order: the exactly scored moves best first, then the bounds, highest first
-/// (a move known only to be at most some value is never ranked above an exact score).
+/// The report's order, which reads top to bottom: winning mates; then the exact scores,
+/// deepest first and best first within a depth (a score from a shallower search is not
+/// compared with a deeper one as if equal, so the first is the best of the deepest, the move
+/// recommended); then the bounds, highest first (a move known only to be at most some value is
+/// never ranked above an exact score); then the proved losses.
 fn rank_exact_first(c: &mut [Candidate]) {
-    // Exact scores, then bounds, then proved losses (nothing is worse).
     let group = |c: &Candidate| match c.bound {
-        _ if c.mate_in.is_some_and(|n| n < 0) => 2,
-        Bound::Exact => 0,
-        _ => 1,
+        _ if c.mate_in.is_some_and(|n| n < 0) => 4,
+        Bound::Exact if c.score > MATE_BOUND => 0,
+        Bound::Exact if c.score >= -MATE_BOUND => 1,
+        Bound::Exact => 2,
+        _ => 3,
     };
-    c.sort_by(|a, b| group(a).cmp(&group(b)).then(b.score.cmp(&a.score)));
-    // The best move is the best of the deepest exact scores: a move the final pass scored at
-    // a shallower depth is listed by its score but does not displace it. A mate stays first.
-    let plain = |x: &Candidate| x.bound == Bound::Exact && x.score.abs() < MATE_BOUND;
-    let deepest = c.iter().filter(|x| plain(x)).map(|x| x.depth).max();
-    if let (Some(first), Some(deepest)) = (c.first(), deepest)
-        && plain(first)
-        && first.depth < deepest
-        && let Some(k) = c.iter().position(|x| plain(x) && x.depth == deepest)
-    {
-        c[..=k].rotate_right(1);
-    }
+    c.sort_by(|a, b| {
+        group(a)
+            .cmp(&group(b))
+            .then(if group(a) == 1 {
+                b.depth.cmp(&a.depth)
+            } else {
+                std::cmp::Ordering::Equal
+            })
+            .then(b.score.cmp(&a.score))
+    });
 }
 
 /// Defence against the opponent's threats beyond the search's horizon. When the opponent
@@ -1059,6 +1094,16 @@ impl Defence {
         }
         refuted
     }
+}
+
+/// The reduction of the root move of rank `rank` (from 0, by the last iteration) at `depth`,
+/// whose point value is `shape` (see [`params::ROOT_LMR_FROM`]).
+fn root_reduction(depth: i32, rank: usize, shape: i32) -> i32 {
+    if depth < ROOT_LMR_DEPTH || rank < ROOT_LMR_FROM || shape >= LMR_KEEP_FROM {
+        return 0;
+    }
+    let r = search::lmr(depth, rank) + i32::from(shape < NO_SHAPE_BELOW);
+    r.clamp(0, depth - 2)
 }
 
 /// Deepest iteration without a depth limit.

@@ -121,6 +121,16 @@ pub const LMR_FROM_MOVE: usize = 2;
 /// See [`LMR_BASE`].
 pub const LMR_KEEP_FROM: i32 = 500;
 
+/// **Root reductions** (`Settings::root_reductions`): in an iteration of depth
+/// [`ROOT_LMR_DEPTH`] or more, a root move of rank [`ROOT_LMR_FROM`] or later (by the last
+/// iteration, from 0) whose point value is below [`LMR_KEEP_FROM`] is first tested against
+/// the best move's score at a depth reduced by the table's reduction (one more with no shape,
+/// below [`NO_SHAPE_BELOW`]), leaving at least 2 plies; a move that beats the best there is
+/// tested again at the full depth. Its bound then reports the depth it was searched to.
+pub const ROOT_LMR_DEPTH: i32 = 4;
+/// See [`ROOT_LMR_DEPTH`].
+pub const ROOT_LMR_FROM: usize = 3;
+
 /// **Futility pruning** (`Settings::futility`): at depth [`FUTILITY_DEPTH`] or less, off the
 /// principal line, when the node is not forced and the static value plus
 /// `FUTILITY_MARGIN · depth` is at most alpha, every move after the first that is neither the

@@ -497,7 +497,7 @@ impl<'a> Searcher<'a> {
 }
 
 /// The late-move reduction of the `k`th move (from 0) at `depth` (see [`LMR_DIVISOR`]).
-fn lmr(depth: i32, k: usize) -> i32 {
+pub(super) fn lmr(depth: i32, k: usize) -> i32 {
     use std::sync::OnceLock;
     static T: OnceLock<Vec<[i8; 64]>> = OnceLock::new();
     let t = T.get_or_init(|| {

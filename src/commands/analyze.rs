@@ -56,7 +56,7 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
             board,
             &analysis,
             id,
-            config.settings.top,
+            &config.settings,
             config.heatmap,
             config.output.style,
         )

@@ -5,7 +5,7 @@
 use colored::Color as Ink;
 
 use crate::analyze::eval::{move_words, win_probability};
-use crate::analyze::{Analysis, Bound, Candidate};
+use crate::analyze::{self, Analysis, Bound, Candidate};
 use crate::board::{Board, Color, Point};
 use crate::solve::task::{Mode, StoppedBy, Verdict};
 use crate::solve::{Ending, Outcome};
@@ -443,17 +443,22 @@ pub fn solve(
     s
 }
 
-/// The text report of an analysis: the board with the best `top` moves numbered (or, with
-/// `heatmap`, every scored point shaded 0-9), then one row a move: rank, move, score, win
-/// chance, mate, depth, what it makes and stops, and the line.
+/// The text report of an analysis under `settings`: the board with the best `top` moves
+/// numbered (or, with `heatmap`, every scored point shaded 0-9), then one row a move (the best
+/// `top`, or every candidate with `--all` or the heat map): rank, move, score, win chance,
+/// mate, depth, what it makes and stops, and the line; then the legend of the rows and a
+/// footer with the depth, nodes, time, and the threads and limits that make a run repeatable
+/// or not.
 pub fn analysis(
     board: &Board,
     a: &Analysis,
     id: Option<&str>,
-    top: usize,
+    settings: &analyze::Settings,
     heatmap: bool,
     style: Style,
 ) -> String {
+    let top = settings.top;
+    let every_row = settings.all || heatmap;
     let me = a.to_move;
     let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
     let marks: Vec<(Point, Mark)> = if heatmap {
@@ -506,7 +511,7 @@ pub fn analysis(
         "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}\n",
         "rank", "move", "score", "win%", "mate", "depth", "why · line"
     ));
-    let shown = if heatmap { a.candidates.len() } else { top };
+    let shown = if every_row { a.candidates.len() } else { top };
     for (k, c) in a.candidates.iter().take(shown).enumerate() {
         // A bound's score and win chance are bounds too: "<=" at most, ">=" at least.
         let sign = match c.bound {
@@ -553,10 +558,27 @@ pub fn analysis(
             )
         ));
     }
+    if a.candidates
+        .iter()
+        .take(shown)
+        .any(|c| c.bound != Bound::Exact)
+    {
+        s.push_str(
+            "(<=S: a bound: tested against the best score at its depth, the move is no better than S)\n",
+        );
+    }
     let secs = a.elapsed.as_secs_f64();
+    // The depth every candidate reached, and the best move's when it went one deeper (a move
+    // of an iteration the time cut short keeps its deeper score).
+    let depth = match a.candidates.first() {
+        Some(best) if best.depth > a.depth => {
+            format!("depth {} (the best move {}", a.depth, best.depth)
+        }
+        _ => format!("depth {} (", a.depth),
+    };
+    let sep = if depth.ends_with('(') { "" } else { ", " };
     s.push_str(&format!(
-        "depth {} (sel {}) · {} · {:.0} nodes/s · {:.0} ms\n",
-        a.depth,
+        "{depth}{sep}sel {}) · {} · {:.0} nodes/s · {:.0} ms\n",
         a.seldepth,
         plural(a.nodes, "node", "nodes"),
         if secs > 0.0 {
@@ -566,5 +588,24 @@ pub fn analysis(
         },
         secs * 1000.0
     ));
+    // What makes a run repeat: one thread and a depth or node limit.
+    let threads = plural(settings.threads, "thread", "threads");
+    let limit = match (settings.depth, settings.nodes, settings.time) {
+        (Some(d), _, _) => format!("depth limit {d}"),
+        (None, Some(n), _) => format!("node limit {n}"),
+        (None, None, Some(t)) => format!("time limit {}", humantime::format_duration(t)),
+        (None, None, None) => format!(
+            "time limit {} (the default)",
+            humantime::format_duration(analyze::DEFAULT_TIME)
+        ),
+    };
+    let repeats = settings.threads == 1 && (settings.depth.is_some() || settings.nodes.is_some());
+    s.push_str(&if repeats {
+        format!("{threads}, {limit}: the same every run\n")
+    } else {
+        format!(
+            "{threads}, {limit}: may differ from run to run (--threads 1 with --depth or --nodes repeats)\n"
+        )
+    });
     s
 }

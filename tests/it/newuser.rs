@@ -210,3 +210,124 @@ fn flags_that_would_do_nothing_are_refused() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("black wins by VCF"), "{out}");
 }
+
+/// The candidates of a JSON analysis.
+fn candidates(args: &[&str]) -> Vec<serde_json::Value> {
+    let (code, out, err) = run(&[&["analyze", "--format", "json"][..], args].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    v["candidates"].as_array().unwrap().clone()
+}
+
+#[test]
+fn all_shows_every_candidate_in_text() {
+    let args = ["h8 h9 i9", "--depth", "3", "--all", "--threads", "1"];
+    let n = candidates(&args).len();
+    assert!(n > 20, "{n} candidates");
+    let (code, out, err) = run(&[&["analyze", "--color", "never"][..], &args].concat());
+    assert_eq!(code, 0, "{err}");
+    let rows = out
+        .lines()
+        .filter(|l| {
+            let mut w = l.split_whitespace();
+            w.next().is_some_and(|r| r.parse::<usize>().is_ok())
+                && w.next().is_some_and(|m| m.parse::<tengen::Point>().is_ok())
+        })
+        .count();
+    assert_eq!(rows, n, "{out}");
+    assert!(!out.contains("more candidates scored"), "{out}");
+    // Without --all, five rows and a note of the rest.
+    let (_, out, _) = run(&["analyze", "h8 h9 i9", "--depth", "3", "--color", "never"]);
+    assert!(
+        out.contains(&format!("({} more candidates scored", n - 5)),
+        "{out}"
+    );
+}
+
+#[test]
+fn ranks_read_top_to_bottom() {
+    // A time limit leaves moves at different depths (a cut iteration, reduced late moves,
+    // the pass); the order must still read: exact scores deepest first and best first within
+    // a depth, then bounds highest first, then proved losses.
+    for args in [
+        &[
+            "https://gomocalc.com/#/h8h7i9",
+            "--time",
+            "300ms",
+            "--threads",
+            "1",
+        ][..],
+        &["h8 h9 i9 j10 i8", "--time", "300ms", "--threads", "1"],
+        &[
+            "h8 h9 i9 j10 i8",
+            "--time",
+            "300ms",
+            "--all",
+            "--threads",
+            "1",
+        ],
+        &["h8 h9 i9 j10 i8 i10 g8", "--depth", "5", "--top", "8"],
+    ] {
+        let c = candidates(args);
+        let group = |x: &serde_json::Value| {
+            let mate = x["mate_in"].as_i64();
+            match (x["bound"].as_str().unwrap(), mate) {
+                (_, Some(n)) if n < 0 => 3,
+                (_, Some(_)) => 0,
+                ("exact", None) => 1,
+                _ => 2,
+            }
+        };
+        for (k, pair) in c.windows(2).enumerate() {
+            let (a, b) = (&pair[0], &pair[1]);
+            let (ga, gb) = (group(a), group(b));
+            assert!(
+                ga <= gb,
+                "{args:?}: rank {} before rank {}: {a} {b}",
+                k + 1,
+                k + 2
+            );
+            if ga == gb && ga == 1 {
+                let (da, db) = (a["depth"].as_u64(), b["depth"].as_u64());
+                assert!(
+                    da > db || (da == db && a["score"].as_i64() >= b["score"].as_i64()),
+                    "{args:?}: rank {}: {a}\nrank {}: {b}",
+                    k + 1,
+                    k + 2
+                );
+            }
+            if ga == gb && ga == 2 {
+                assert!(a["score"].as_i64() >= b["score"].as_i64(), "{a} {b}");
+            }
+        }
+        // Rank 1 is the best of the deepest exact scores.
+        let first = &c[0];
+        if group(first) == 1 {
+            let deepest = c
+                .iter()
+                .filter(|x| group(x) == 1)
+                .map(|x| x["depth"].as_u64().unwrap())
+                .max();
+            assert_eq!(first["depth"].as_u64(), deepest, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn the_footer_says_whether_a_run_repeats() {
+    let (_, out, _) = run(&["analyze", "h8 h9", "--depth", "3", "--threads", "1"]);
+    assert!(
+        out.contains("1 thread, depth limit 3: the same every run"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["analyze", "h8 h9", "--time", "100ms", "--threads", "2"]);
+    assert!(
+        out.contains("2 threads, time limit 100ms: may differ from run to run (--threads 1 with --depth or --nodes repeats)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["analyze", "h8 h9", "--time", "100ms", "--threads", "1"]);
+    assert!(
+        out.contains("1 thread, time limit 100ms: may differ"),
+        "{out}"
+    );
+}
