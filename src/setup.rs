@@ -126,7 +126,8 @@ pub enum SetupError {
     /// A position that already holds a winning line.
     #[error("the position is already won: {winner} has five ({})", line.iter().map(Point::to_string).collect::<Vec<_>>().join(" "))]
     PositionWon {
-        /// Where the line's first stone is written (or where the position starts).
+        /// Where the five is written: a game record's move that completed it, a board's first
+        /// stone of it (or where the position starts).
         loc: Loc,
         /// The side that has the line.
         winner: Color,
@@ -277,7 +278,14 @@ impl Setup {
             }
         }
         if let Some(five) = board.winner() {
-            let loc = placed[five.stones[0].index()].unwrap_or(self.loc);
+            // The caret goes to the five: in a game record, the move that completed it (the
+            // last of its stones written); on a board, its first stone.
+            let locs = five.stones.iter().filter_map(|p| placed[p.index()]);
+            let loc = match self.stones {
+                Stones::Moves(_) => locs.max(),
+                Stones::Placed { .. } => locs.min(),
+            }
+            .unwrap_or(self.loc);
             return Err(SetupError::PositionWon {
                 loc,
                 winner: five.color,

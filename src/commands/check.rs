@@ -138,10 +138,11 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
                     positions += 1;
                     continue;
                 }
+                // A verdict points at the stated answer (else at the block).
                 Ok(p) => Item {
                     file: f,
-                    line: p.meta.loc.line,
-                    column: 1,
+                    line: p.meta.answer_loc.map_or(p.meta.loc.line, |l| l.line),
+                    column: p.meta.answer_loc.map_or(1, |l| l.column),
                     id: p.meta.id.clone(),
                     kind: p.meta.kind,
                     work: Ok((p.setup, p.meta)),

@@ -253,6 +253,8 @@ pub struct Meta {
     pub note: Option<String>,
     /// Where the puzzle's block starts.
     pub loc: Loc,
+    /// Where the `answer:` value is written, when there is one.
+    pub answer_loc: Option<Loc>,
 }
 
 /// One puzzle: its position as parsed, and the rest.
@@ -564,6 +566,7 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
     let meta = Meta {
         id,
         answer: get("answer").map(answer).transpose()?,
+        answer_loc: get("answer").map(|e| Loc::of(&e.value)),
         kind,
         limit: get("limit").map(|e| number(e, "limit")).transpose()?,
         threat_limit: get("threat-limit")

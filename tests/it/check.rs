@@ -95,8 +95,9 @@ fn right_and_wrong_answers_get_their_verdicts_and_exit_codes() {
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
     assert_eq!(summary["fail"], 3);
-    // Each record names its file and line, what was expected and what was found.
-    assert_eq!(puzzles[1]["line"], 11);
+    // Each record names its file and the line of its stated answer, what was expected and
+    // what was found.
+    assert_eq!(puzzles[1]["line"], 17);
     assert_eq!(puzzles[1]["file"], file.as_str());
     assert_eq!(puzzles[1]["expected"], "a15");
     assert!(puzzles[3]["found"].as_str().unwrap().contains("wins"));
@@ -243,7 +244,7 @@ fn junit_and_github_formats_carry_the_failures() {
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("::error ")).collect();
     assert_eq!(errors.len(), 1, "{out}");
     assert!(
-        errors[0].contains(",line=10,") && errors[0].contains("a15"),
+        errors[0].contains(",line=16,col=9,") && errors[0].contains("a15"),
         "{out}"
     );
 }
@@ -422,7 +423,12 @@ fn a_changed_answer_fails_by_id_and_line_and_a_syntax_error_by_line_and_column()
     assert_eq!(code, 1, "{out}");
     let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
     assert_eq!(fails.len(), 1, "{out}");
-    assert!(fails[0].contains(&format!("{path}:{id_line} ")), "{out}");
+    // The failure points at the answer that is wrong, not at the block's `id:`.
+    assert!(
+        fails[0].contains(&format!("{path}:{answer_line} ")),
+        "{out}"
+    );
+    assert!(answer_line > id_line);
     assert!(fails[0].contains(first_id), "{out}");
     // A syntax error: the error names line and column (the second `z`, where a row number
     // should follow the column letter `z`).

@@ -44,7 +44,8 @@ fn a_point_played_twice_is_taken() {
 #[test]
 fn a_game_already_won_is_refused() {
     fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5 b5", "1:28", "already over");
-    fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5", "1:1", "already won");
+    // The caret is at the five: the move that completed it, or a board's first stone of it.
+    fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5", "1:25", "already won");
     let diagram = ".....\n.....\n.....\n.....\nxxxxx\nwhite to move\n";
     fails(&[], diagram, "5:1", "already won");
 }
