@@ -302,6 +302,8 @@ pub enum Event<'a> {
         score: i32,
         /// Whether it is now the iteration's best move.
         best: bool,
+        /// Positions visited so far by every search thread (the live count).
+        nodes: u64,
     },
 }
 
@@ -753,6 +755,7 @@ pub fn analyze_with(
                     depth,
                     score,
                     best: bound == Bound::Exact && exact.iter().all(|&e| score > e),
+                    nodes: searcher.nodes + searcher.vcf_nodes + helper_nodes.load(Relaxed),
                 });
                 if bound == Bound::Exact {
                     exact.push(score);

@@ -7,7 +7,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{emit, to_json};
-use crate::analyze::{self, Progress};
+use crate::analyze::{self, Event};
 use crate::config::Analyze;
 use crate::error::Error;
 use crate::report::{json, text};
@@ -19,32 +19,55 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
     if config.settings.threat_limit.is_none() {
         config.settings.threat_limit = loaded.meta.as_ref().and_then(|m| m.threat_limit);
     }
+    // Live progress on a terminal after half a second: the elapsed time ticks on its own; the
+    // nodes and nodes/s are brought up to date after every root move searched, the score and
+    // line after every completed iteration.
     let mut bar: Option<ProgressBar> = None;
-    let show = |p: &Progress| {
-        if !config.progress || p.elapsed < Duration::from_millis(500) {
+    let mut done: Option<(u32, i32, String)> = None;
+    let start = std::time::Instant::now();
+    let mut show = |depth: u32, nodes: u64, moves: usize, done: &Option<(u32, i32, String)>| {
+        let elapsed = start.elapsed();
+        if !config.progress || elapsed < Duration::from_millis(500) {
             return;
         }
         let bar = bar.get_or_insert_with(|| {
-            let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+                .with_elapsed(elapsed);
             b.set_style(
-                ProgressStyle::with_template("{spinner} {msg}")
+                ProgressStyle::with_template("{spinner} {elapsed_precise} · {msg}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             b.enable_steady_tick(Duration::from_millis(120));
             b
         });
-        let secs = p.elapsed.as_secs_f64().max(1e-9);
-        let line: Vec<String> = p.pv.iter().take(8).map(|q| q.to_string()).collect();
+        let secs = elapsed.as_secs_f64().max(1e-9);
+        let finished = match done {
+            Some((d, score, line)) => format!("depth {d} done: score {score} {line} · "),
+            None => String::new(),
+        };
         bar.set_message(format!(
-            "depth {} · score {} · {} · {:.0} nodes/s · {}",
-            p.depth,
-            p.score,
-            crate::words::plural(p.nodes, "node", "nodes"),
-            p.nodes as f64 / secs,
-            line.join(" ")
+            "{finished}depth {depth}: {} searched · {} · {:.0} nodes/s",
+            crate::words::plural(moves, "move", "moves"),
+            crate::words::plural(nodes, "node", "nodes"),
+            nodes as f64 / secs,
         ));
     };
-    let analysis = analyze::analyze(board, &config.settings, show)?;
+    let mut tables = analyze::Tables::for_settings(&config.settings)?;
+    let mut moves = 0;
+    let analysis =
+        analyze::analyze_with(board, &config.settings, &mut tables, |event| match event {
+            Event::Iteration(p) => {
+                let line: Vec<String> = p.pv.iter().take(8).map(|q| q.to_string()).collect();
+                done = Some((p.depth, p.score, line.join(" ")));
+                moves = 0;
+                show(p.depth + 1, p.nodes, 0, &done);
+            }
+            Event::Searched { depth, nodes, .. } => {
+                moves += 1;
+                show(depth, nodes, moves, &done);
+            }
+            Event::Searching { .. } => {}
+        })?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

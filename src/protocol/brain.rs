@@ -593,6 +593,7 @@ impl<W: Write> Brain<W> {
                     depth,
                     score,
                     best,
+                    ..
                 } if realtime && depth >= 4 => {
                     lines.push(format!("MESSAGE REALTIME DONE {}", coord(mv)));
                     if score <= -eval::MATE_BOUND {
