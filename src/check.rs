@@ -21,6 +21,7 @@
 //! A budget spent before the answer is known makes the status [`Status::Unknown`], never a
 //! failure of the answer; every win behind a status is verified by the solvers' own checks.
 
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Cell, Color, Point};
@@ -435,6 +436,9 @@ impl Checker<'_> {
                     }
                     Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
                 };
+                // The sets of attacker moves of the stated win: a line from another first
+                // move with the same set is a transposition, not a second solution.
+                let mut known = Vec::new();
                 let (verdict, moves) = if mode == Mode::Vcf {
                     let (full, moves) = complete_vcf(board, a, &line);
                     if let Err(e) = verify::vcf_line(board, a, &full) {
@@ -459,6 +463,7 @@ impl Checker<'_> {
                             ),
                         ));
                     }
+                    known.push(attacker_set(&full, moves));
                     (Outcome::Win, moves)
                 } else {
                     if let Err(e) = replay(board, a, &line) {
@@ -470,6 +475,7 @@ impl Checker<'_> {
                         ));
                     }
                     let run = self.solve(board, mode, a, Some(line[0]))?;
+                    known.push(attacker_set(&run.line, run.attacker_moves));
                     (run.outcome, run.attacker_moves)
                 };
                 match verdict {
@@ -483,7 +489,7 @@ impl Checker<'_> {
                     }
                     Outcome::Win => {
                         if self.strict {
-                            let second = self.second_solution(mode, &[line[0]])?;
+                            let second = self.second_solution(mode, &[line[0]], &known)?;
                             if let Some(c) = second {
                                 return Ok(c);
                             }
@@ -539,7 +545,8 @@ impl Checker<'_> {
                     )),
                     Outcome::Win => {
                         if self.strict {
-                            let second = self.second_solution(mode, &[run.line[0]])?;
+                            let known = [attacker_set(&run.line, run.attacker_moves)];
+                            let second = self.second_solution(mode, &[run.line[0]], &known)?;
                             if let Some(c) = second {
                                 return Ok(c);
                             }
@@ -571,8 +578,16 @@ impl Checker<'_> {
         Found::of(Status::Fail, words, found.line, message)
     }
 
-    /// Strict mode: another first move that wins, besides `known`.
-    fn second_solution(&mut self, mode: Mode, known: &[Point]) -> Result<Option<Found>, Stop> {
+    /// Strict mode: a second solution, as composers count one: another first move than
+    /// `known` whose win takes a set of attacker moves (up to the unstoppable threat) other
+    /// than each of `sets`, the stated win's. The same stones in another order are a
+    /// transposition, not a second solution.
+    fn second_solution(
+        &mut self,
+        mode: Mode,
+        known: &[Point],
+        sets: &[BTreeSet<Point>],
+    ) -> Result<Option<Found>, Stop> {
         let a = self.attacker();
         let task = self.task(mode, a, None)?;
         let candidates: Vec<Point> = match mode {
@@ -590,6 +605,7 @@ impl Checker<'_> {
         for m in candidates.into_iter().filter(|m| !known.contains(m)) {
             let run = self.solve(self.board, mode, a, Some(m))?;
             match run.outcome {
+                Outcome::Win if sets.contains(&attacker_set(&run.line, run.attacker_moves)) => {}
                 Outcome::Win => {
                     return Ok(Some(Found::of(
                         Status::Fail,
@@ -791,4 +807,9 @@ impl Checker<'_> {
             "",
         ))
     }
+}
+
+/// The attacker's first `moves` moves of a winning line (attacker first), as a set.
+fn attacker_set(line: &[Point], moves: usize) -> BTreeSet<Point> {
+    line.iter().step_by(2).take(moves).copied().collect()
 }
