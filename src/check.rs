@@ -115,7 +115,9 @@ struct Checker<'a> {
     strict: bool,
     /// VCT searches play fours only (threat limit 0): a VCF against a defender with tempo.
     fours_only: bool,
-    /// VCF searches find a shortest line (for an answer to fill in: `--update` writes it).
+    /// Wins found for an answer to fill in are shortest (`--update` writes them): a VCF's
+    /// search deepens one attacker move at a time, a VCT's is asked again within fewer
+    /// attacker moves until it has no win there (see [`Checker::shortest`]).
     shortest: bool,
     nodes: u64,
     max_nodes: u64,
@@ -157,6 +159,46 @@ impl Checker<'_> {
         t.time = time;
         t.first = first;
         Ok(t)
+    }
+
+    /// The shortest win the solver can prove from `found` (a win of the threat search): a
+    /// VCT's first win need not be its shortest, so each bound from one attacker move up is
+    /// tried until one has a win. A bound the budget cannot decide keeps what was found.
+    fn shortest(
+        &mut self,
+        board: &Board,
+        mode: Mode,
+        attacker: Color,
+        found: Run,
+    ) -> Result<Run, Stop> {
+        if mode == Mode::Vcf || found.outcome != Outcome::Win {
+            return Ok(found);
+        }
+        for depth in 1..found.attacker_moves as u32 {
+            let mut task = match self.task(mode, attacker, None) {
+                Ok(t) => t,
+                Err(Stop::Budget) => break,
+                Err(e) => return Err(e),
+            };
+            task.limits.depth = depth;
+            let v: Verdict = self
+                .solver
+                .run(board, &task)
+                .map_err(|bug| Stop::Bug(bug.to_string()))?;
+            self.nodes += v.nodes;
+            match v.outcome {
+                Outcome::Win => {
+                    return Ok(Run {
+                        outcome: v.outcome,
+                        attacker_moves: v.attacker_moves,
+                        line: v.line,
+                    });
+                }
+                Outcome::NoWin => {}
+                Outcome::Unknown => break,
+            }
+        }
+        Ok(found)
     }
 
     /// Runs a solver task on `board`; a budget spent is `Outcome::Unknown`.
@@ -534,7 +576,10 @@ impl Checker<'_> {
                 Ok(o)
             }
             Some(AnswerForm::Win) | None => {
-                let run = self.solve(board, mode, a, None)?;
+                let mut run = self.solve(board, mode, a, None)?;
+                if self.shortest && form.is_none() {
+                    run = self.shortest(board, mode, a, run)?;
+                }
                 match run.outcome {
                     Outcome::Unknown => Ok(unknown("a win was found")),
                     Outcome::NoWin => Ok(Found::of(

@@ -331,3 +331,66 @@ fn the_footer_says_whether_a_run_repeats() {
         "{out}"
     );
 }
+
+#[test]
+fn update_writes_the_shortest_vct_it_can_prove() {
+    // vct-freestyle-2 without its answer and limit: the first win the VCT search finds is
+    // longer than the shortest; --update must write the shortest.
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/vct.txt")).unwrap();
+    let id = "tengen/vct-freestyle-2";
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.starts_with("id: ") {
+            inside = line == format!("id: {id}");
+        }
+        if inside && (line.starts_with("answer:") || line.starts_with("limit:")) {
+            continue;
+        }
+        out.push(line);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vct.txt");
+    std::fs::write(&path, out.join("\n") + "\n").unwrap();
+    let file = path.to_str().unwrap();
+    let (code, _, err) = run(&["check", file, "--update"]);
+    assert_eq!(code, 0, "{err}");
+    let updated = std::fs::read_to_string(&path).unwrap();
+    let block: Vec<&str> = updated
+        .split("\n\n")
+        .find(|b| b.contains(&format!("id: {id}")))
+        .unwrap()
+        .lines()
+        .collect();
+    let limit: u32 = block
+        .iter()
+        .find_map(|l| l.strip_prefix("limit: "))
+        .expect("a limit was written")
+        .parse()
+        .unwrap();
+    assert!(block.iter().any(|l| l.starts_with("answer: ")), "{block:?}");
+    // A win within the limit written, none within one move less.
+    let within = |n: u32| {
+        let (code, out, err) = run(&[
+            "solve",
+            "--vct",
+            file,
+            "--id",
+            id,
+            "--limit",
+            &n.to_string(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert!(within(limit).contains("wins by VCT"), "limit {limit}");
+    assert!(
+        limit == 1 || within(limit - 1).contains("no VCT win"),
+        "limit {limit}"
+    );
+    assert!(
+        limit < 4,
+        "the stated answer takes 4 attacker moves; a shorter win exists"
+    );
+}
