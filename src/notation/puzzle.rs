@@ -255,6 +255,8 @@ pub struct Meta {
     pub loc: Loc,
     /// Where the `answer:` value is written, when there is one.
     pub answer_loc: Option<Loc>,
+    /// The position was written as a `board:` diagram (a rewrite keeps it one).
+    pub board_form: bool,
 }
 
 /// One puzzle: its position as parsed, and the rest.
@@ -567,6 +569,7 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         id,
         answer: get("answer").map(answer).transpose()?,
         answer_loc: get("answer").map(|e| Loc::of(&e.value)),
+        board_form: forms.first().is_some_and(|e| e.key.value == "board"),
         kind,
         limit: get("limit").map(|e| number(e, "limit")).transpose()?,
         threat_limit: get("threat-limit")
@@ -664,16 +667,18 @@ fn stone_list(board: &Board, color: Color) -> String {
 }
 
 /// Writes one puzzle block (no trailing blank line). The position is written as `moves:` when
-/// the board has a full game record, as `black:` / `white:` lists otherwise.
+/// the board has a full game record, else as the `board:` diagram it was read as, else as
+/// `black:` / `white:` lists.
 pub fn write(meta: &Meta, board: &Board) -> String {
     let mut out = String::new();
+    // A value on lines of its own (a board) starts with a line break.
     let mut line = |key: &str, value: &str| {
         out.push_str(key);
         out.push(':');
-        if !value.is_empty() {
+        if !value.is_empty() && !value.starts_with('\n') {
             out.push(' ');
-            out.push_str(value);
         }
+        out.push_str(value);
         out.push('\n');
     };
     line("id", &meta.id);
@@ -681,6 +686,16 @@ pub fn write(meta: &Meta, board: &Board) -> String {
     line("size", &board.size().to_string());
     match board.record() {
         Some(record) => line("moves", &moves::write(record)),
+        None if meta.board_form => {
+            // The diagram, a row a line under the key, without its "to move" line (`to-move:`
+            // follows).
+            let rows: Vec<String> = diagram::write(board)
+                .lines()
+                .filter(|l| !l.ends_with(" to move"))
+                .map(str::to_string)
+                .collect();
+            line("board", &format!("\n{}", rows.join("\n")));
+        }
         None => {
             line("black", &stone_list(board, Color::Black));
             line("white", &stone_list(board, Color::White));

@@ -394,3 +394,34 @@ fn update_writes_the_shortest_vct_it_can_prove() {
         "the stated answer takes 4 attacker moves; a shorter win exists"
     );
 }
+
+#[test]
+fn convert_to_puzzle_keeps_a_board_a_board() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/examples.txt");
+    let (code, out, err) = run(&["convert", examples, "--to", "puzzle"]);
+    assert_eq!(code, 0, "{err}");
+    let original = std::fs::read_to_string(examples).unwrap();
+    // As many board: blocks as the file has, and no black:/white: lists made of them.
+    let boards = |t: &str| t.lines().filter(|l| *l == "board:").count();
+    let lists = |t: &str| t.lines().filter(|l| l.starts_with("black:")).count();
+    assert!(boards(&original) >= 2);
+    assert_eq!(boards(&out), boards(&original), "{out}");
+    assert_eq!(lists(&out), lists(&original), "{out}");
+    // Every position reads back the same.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.txt");
+    std::fs::write(&path, &out).unwrap();
+    for id in ["tengen/small-board"] {
+        let a = run(&["show", examples, "--id", id, "--format", "json"]);
+        let b = run(&[
+            "show",
+            path.to_str().unwrap(),
+            "--id",
+            id,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(a.0, 0, "{}", a.2);
+        assert_eq!(a.1, b.1.replace(path.to_str().unwrap(), examples));
+    }
+}
