@@ -411,7 +411,7 @@ fn convert_to_puzzle_keeps_a_board_a_board() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("again.txt");
     std::fs::write(&path, &out).unwrap();
-    for id in ["tengen/small-board"] {
+    for id in ["tengen/small-board", "tengen/foul-trap"] {
         let a = run(&["show", examples, "--id", id, "--format", "json"]);
         let b = run(&[
             "show",
