@@ -141,8 +141,8 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
                 // A verdict points at the stated answer (else at the block).
                 Ok(p) => Item {
                     file: f,
-                    line: p.meta.answer_loc.map_or(p.meta.loc.line, |l| l.line),
-                    column: p.meta.answer_loc.map_or(1, |l| l.column),
+                    line: p.meta.answer.as_ref().map_or(p.meta.loc.line, |a| a.loc.line),
+                    column: p.meta.answer.as_ref().map_or(1, |a| a.loc.column),
                     id: p.meta.id.clone(),
                     kind: p.meta.kind,
                     work: Ok((p.setup, p.meta)),

@@ -253,8 +253,6 @@ pub struct Meta {
     pub note: Option<String>,
     /// Where the puzzle's block starts.
     pub loc: Loc,
-    /// Where the `answer:` value is written, when there is one.
-    pub answer_loc: Option<Loc>,
     /// The position was written as a `board:` diagram (a rewrite keeps it one).
     pub board_form: bool,
 }
@@ -568,7 +566,6 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
     let meta = Meta {
         id,
         answer: get("answer").map(answer).transpose()?,
-        answer_loc: get("answer").map(|e| Loc::of(&e.value)),
         board_form: forms.first().is_some_and(|e| e.key.value == "board"),
         kind,
         limit: get("limit").map(|e| number(e, "limit")).transpose()?,
