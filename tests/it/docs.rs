@@ -111,3 +111,98 @@ fn man_dir_writes_one_page_a_command() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// The command lines of a page's EXAMPLES section, as a user would type them (the roff
+/// escapes undone), in order.
+fn examples(page: &str) -> Vec<String> {
+    let section = page
+        .split_once(".SH EXAMPLES\n")
+        .map(|(_, rest)| rest.split("\n.SH ").next().unwrap_or(rest))
+        .unwrap_or_else(|| panic!("no EXAMPLES section in:\n{page}"));
+    section
+        .lines()
+        .filter_map(|l| l.strip_prefix(r"\fB")?.strip_suffix(r"\fR"))
+        .map(|l| {
+            l.replace(r"\*(Aq", "'")
+                .replace(r"\-", "-")
+                .replace(r"\\", r"\")
+        })
+        .collect()
+}
+
+#[test]
+fn the_main_page_has_examples_of_real_command_lines() {
+    let (code, page, err) = run(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    let lines = examples(&page);
+    // From a game to ranked moves, a puzzle, a collection: the README's first tasks.
+    for wanted in [
+        "tengen analyze game.psq --rule renju",
+        "tengen solve --vcf puzzles/vcf.txt --id tengen/vcf-renju-3",
+        "tengen check puzzles/",
+    ] {
+        assert!(lines.iter().any(|l| l == wanted), "{wanted} in {lines:?}");
+    }
+    let at = |s: &str| page.find(s).unwrap_or_else(|| panic!("no {s}"));
+    assert!(at(".SH SUBCOMMANDS") < at(".SH EXAMPLES"));
+    assert!(at(".SH EXAMPLES") < at(".SH VERSION"));
+    assert!(at(".SH VERSION") < at(".SH \"SEE ALSO\""));
+}
+
+#[test]
+fn every_command_page_has_examples_of_its_command() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(run(&["man", "--dir", dir.path().to_str().unwrap()]).0, 0);
+    for command in commands() {
+        let page = std::fs::read_to_string(dir.path().join(format!("tengen-{command}.1"))).unwrap();
+        let lines = examples(&page);
+        let own = format!("tengen {command}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&own)),
+            "tengen-{command}(1) has no example of {own}: {lines:?}"
+        );
+        assert!(page.find(".SH EXAMPLES") < page.find(".SH \"SEE ALSO\""));
+    }
+}
+
+/// The analyze page's first example, a position shipped in `puzzles/`, run as the page gives
+/// it (through a shell, from the repository's folder, `tengen` on the PATH): it ranks moves.
+#[cfg(unix)]
+#[test]
+fn the_analyze_page_example_runs_as_written() {
+    let (code, page, err) = run(&["man", "analyze"]);
+    assert_eq!(code, 0, "{err}");
+    let lines = examples(&page);
+    let example = "tengen analyze puzzles/midgame.txt --id tengen/midgame-renju-1";
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some(example),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("tengen analyse ")),
+        "the alias"
+    );
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_tengen"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(example)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("# tengen/midgame-renju-1"), "{stdout}");
+    assert!(stdout.contains("rank  move"), "{stdout}");
+}
