@@ -634,6 +634,29 @@ impl Checker<'_> {
         sets: &[BTreeSet<Point>],
     ) -> Result<Option<Found>, Stop> {
         let a = self.attacker();
+        // The duals the puzzle states (`also:`) are no second solutions, but each must win.
+        let also = match on_board(self.board, &self.meta.also) {
+            Ok(l) => l,
+            Err(m) => return Ok(Some(Found::of(Status::Error, "", Vec::new(), m))),
+        };
+        for &m in &also {
+            let run = self.solve(self.board, mode, a, Some(m))?;
+            match run.outcome {
+                Outcome::Win => {}
+                Outcome::Unknown => {
+                    return Ok(Some(unknown(&format!("also: {m} was shown to win"))));
+                }
+                Outcome::NoWin => {
+                    return Ok(Some(Found::of(
+                        Status::Fail,
+                        format!("{m} does not win"),
+                        Vec::new(),
+                        format!("also: {m} does not win {}", self.limit_text()),
+                    )));
+                }
+            }
+        }
+        let known: Vec<Point> = known.iter().chain(&also).copied().collect();
         let task = self.task(mode, a, None)?;
         let candidates: Vec<Point> = match mode {
             Mode::Vcf => {

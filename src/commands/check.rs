@@ -141,7 +141,11 @@ fn items(paths: Vec<PathBuf>) -> (Vec<File>, Vec<Item>, usize) {
                 // A verdict points at the stated answer (else at the block).
                 Ok(p) => Item {
                     file: f,
-                    line: p.meta.answer.as_ref().map_or(p.meta.loc.line, |a| a.loc.line),
+                    line: p
+                        .meta
+                        .answer
+                        .as_ref()
+                        .map_or(p.meta.loc.line, |a| a.loc.line),
                     column: p.meta.answer.as_ref().map_or(1, |a| a.loc.column),
                     id: p.meta.id.clone(),
                     kind: p.meta.kind,

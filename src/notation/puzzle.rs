@@ -132,7 +132,7 @@ impl Located for PuzzleError {
     }
 }
 
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 17] = [
     "id",
     "rule",
     "size",
@@ -142,6 +142,7 @@ const KEYS: [&str; 16] = [
     "board",
     "to-move",
     "answer",
+    "also",
     "kind",
     "limit",
     "threat-limit",
@@ -243,6 +244,9 @@ pub struct Meta {
     pub limit: Option<u32>,
     /// For a VCT: attacker moves in the VCF that makes a quiet move a threat (`threat-limit:`).
     pub threat_limit: Option<u32>,
+    /// Other first moves known to win too (`also:`): duals the composer accepts, which
+    /// `check --strict` does not count as second solutions (each must still win).
+    pub also: Vec<Spanned<RawPoint>>,
     /// Words to pick puzzles by, such as `heavy` (`tags:`).
     pub tags: Vec<String>,
     /// What the puzzle asks, in words (`task:`).
@@ -572,6 +576,10 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         threat_limit: get("threat-limit")
             .map(|e| number(e, "threat-limit"))
             .transpose()?,
+        also: get("also")
+            .map(|e| points(e.value))
+            .transpose()?
+            .unwrap_or_default(),
         tags: get("tags")
             .map(|e| {
                 e.value
@@ -701,6 +709,10 @@ pub fn write(meta: &Meta, board: &Board) -> String {
     line("to-move", board.to_move().name());
     if let Some(a) = &meta.answer {
         line("answer", &a.to_string());
+    }
+    if !meta.also.is_empty() {
+        let also: Vec<String> = meta.also.iter().map(|p| p.value.to_string()).collect();
+        line("also", &also.join(" "));
     }
     if let Some(k) = meta.kind {
         line("kind", k.name());

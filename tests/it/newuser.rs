@@ -425,3 +425,36 @@ fn convert_to_puzzle_keeps_a_board_a_board() {
         assert_eq!(a.1, b.1.replace(path.to_str().unwrap(), examples));
     }
 }
+
+#[test]
+fn strict_counts_a_new_set_of_moves_not_a_transposition_and_accepts_stated_duals() {
+    // Black's open three d8-f8 on an empty row: g8 and c8 both make an open four, a real
+    // second solution (a different set of moves), unless the puzzle states it with `also:`.
+    let base = "rule: freestyle\nsize: 15\nblack: d8 e8 f8\nwhite: a1 a3 o1\nto-move: black\nkind: vcf\nlimit: 1\n";
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("p.txt");
+        std::fs::write(&path, text).unwrap();
+        run(&[
+            "check",
+            path.to_str().unwrap(),
+            "--strict",
+            "--color",
+            "never",
+        ])
+    };
+    let (code, out, _) = check(&format!("id: cooked\n{base}answer: g8\n"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("second solution: c8 also wins"), "{out}");
+    let (code, out, _) = check(&format!("id: dual\n{base}answer: g8\nalso: c8\n"));
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = check(&format!("id: wrong-dual\n{base}answer: g8\nalso: c8 a15\n"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("also: a15 does not win"), "{out}");
+    // A rewrite keeps the key.
+    let path = dir.path().join("q.txt");
+    std::fs::write(&path, format!("id: dual\n{base}answer: g8\nalso: c8\n")).unwrap();
+    let (code, out, err) = run(&["convert", path.to_str().unwrap(), "--to", "puzzle"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nalso: c8\n"), "{out}");
+}
