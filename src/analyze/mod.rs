@@ -46,7 +46,7 @@ use crate::pattern::{self, Foul};
 use crate::solve::proof::Attack;
 use crate::solve::task::{self, Mode, Task};
 use crate::solve::tt::MemoryError;
-use crate::solve::{Cancel, DEFAULT_THREAT_LIMIT, Ending, Limits, Outcome, verify};
+use crate::solve::{Cancel, DEFAULT_THREAT_LIMIT, Limits, Outcome, verify};
 
 /// How to analyse.
 #[derive(Clone, Debug, PartialEq)]
@@ -1152,7 +1152,7 @@ fn vct_verified(
         ..Limits::default()
     };
     verify::proof_with(solver.vct(), board, board.to_move(), &proof, limits).ok()?;
-    Some((proof.main_line(), moves_to_five(&proof) as i32))
+    Some((proof.main_line(), proof.moves_to_five() as i32))
 }
 
 /// The threat limits a root VCT searches at: `first`, then each wider one up to `widest`.
@@ -1288,22 +1288,6 @@ fn refutation(
     after.play(mv);
     let limits = ThreatLimits::defence(settings.defence_threat_limit);
     vct_verified(&after, settings, nodes, solver, deadline, verify_by, limits)
-}
-
-/// The winner's moves up to its five along the longest branch of a proof.
-fn moves_to_five(node: &Attack) -> usize {
-    match node.ending {
-        Some(Ending::DoubleThreat) => 2,
-        Some(_) => 1,
-        None => {
-            1 + node
-                .defences
-                .iter()
-                .map(|d| moves_to_five(&d.then))
-                .max()
-                .unwrap_or(0)
-        }
-    }
 }
 
 /// Whether the search's mate for root move `mv` holds: a win (`mate_in > 0`) is checked as a

@@ -50,6 +50,7 @@ impl Solve {
             stopped_by: verdict.stopped_by(),
             line: verdict.line.clone(),
             attacker_moves: verdict.attacker_moves,
+            moves_to_five: verdict.moves_to_five,
             ending: verdict.ending,
             limit: task.has_limit().then_some(task.limits.depth),
             nodes: verdict.nodes,
@@ -121,8 +122,14 @@ pub struct Solve {
     pub stopped_by: Option<StoppedBy>,
     /// The winning line, attacker first, alternating; empty unless a win.
     pub line: Vec<Point>,
-    /// Attacker moves in the line, counting the first and the winning one.
+    /// Attacker moves up to the one after which the win cannot be stopped (a five, a double
+    /// threat, a four whose only block is forbidden), as puzzle sources count them: the unit
+    /// of `--limit` and a puzzle's `limit:`; 0 unless a win.
     pub attacker_moves: usize,
+    /// The attacker's moves up to the five, the five included (on the longest branch of a
+    /// proof): what "wins in N moves" says in text, and `analyze`'s `mate_in`; 0 unless a win.
+    #[serde(default)]
+    pub moves_to_five: usize,
     /// How the line ends: `"five"`, or `"forced-foul"` (black's only block is forbidden).
     pub ending: Option<Ending>,
     /// The bound searched: most attacker moves; `null` when there was none.

@@ -375,7 +375,7 @@ pub fn solve(
                 Mode::Vct => "VCT",
                 Mode::WinIn => "a threat sequence",
             };
-            let moves = plural(verdict.attacker_moves, "move", "moves");
+            let moves = plural(verdict.moves_to_five, "move", "moves");
             format!("{attacker} wins by {by} in {moves}{how}{check}")
         }
         Outcome::NoWin => match task.mode {

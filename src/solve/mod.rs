@@ -106,11 +106,18 @@ impl Solution {
     /// sources (and quintet's `limit`) count; the five that follows a double threat is in the
     /// line but not in this count.
     pub fn attacker_moves(&self) -> usize {
-        let moves = self.line.len().div_ceil(2);
+        let moves = self.moves_to_five();
         match self.ending {
             Some(Ending::DoubleThreat) => moves - 1,
             _ => moves,
         }
+    }
+
+    /// Attacker moves up to the five, the five included (to the four whose only block is
+    /// forbidden, when the line ends in a forced foul): what "wins in N moves" says in every
+    /// command, as `analyze`'s `mate_in` counts.
+    pub fn moves_to_five(&self) -> usize {
+        self.line.len().div_ceil(2)
     }
 }
 

@@ -52,20 +52,28 @@ pub fn id(node: &Attack) -> *const Attack {
 impl Attack {
     /// Attacker moves on the longest branch, counted as [`super::Solution::attacker_moves`].
     pub fn attacker_moves(&self) -> usize {
-        self.moves_memo(&mut HashMap::new())
+        self.moves_memo(&mut HashMap::new(), false)
     }
 
-    fn moves_memo(&self, memo: &mut HashMap<*const Attack, usize>) -> usize {
+    /// Attacker moves on the longest branch up to the five, the five included, counted as
+    /// [`super::Solution::moves_to_five`]: what "wins in N moves" says everywhere.
+    pub fn moves_to_five(&self) -> usize {
+        self.moves_memo(&mut HashMap::new(), true)
+    }
+
+    /// The longest branch's attacker moves; with `five`, the five after a double threat too.
+    fn moves_memo(&self, memo: &mut HashMap<*const Attack, usize>, five: bool) -> usize {
         if let Some(&n) = memo.get(&id(self)) {
             return n;
         }
         let n = match self.ending {
+            Some(Ending::DoubleThreat) if five => 2,
             Some(_) => 1,
             None => {
                 1 + self
                     .defences
                     .iter()
-                    .map(|d| d.then.moves_memo(memo))
+                    .map(|d| d.then.moves_memo(memo, five))
                     .max()
                     .unwrap_or(0)
             }
@@ -136,7 +144,7 @@ impl Attack {
     fn stubborn(&self, memos: &mut Memos) -> Option<&Defence> {
         self.defences.iter().max_by_key(|d| {
             (
-                d.then.moves_memo(&mut memos.moves),
+                d.then.moves_memo(&mut memos.moves, false),
                 d.then.tree_size(&mut memos.sizes),
             )
         })

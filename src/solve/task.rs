@@ -146,6 +146,9 @@ pub struct Verdict {
     /// Attacker moves up to the one that makes the win unstoppable (the longest branch of a
     /// proof), as puzzle sources count them; 0 unless a win.
     pub attacker_moves: usize,
+    /// Attacker moves up to the five, the five included, on the longest branch of a proof:
+    /// the count every "wins in N moves" gives; 0 unless a win.
+    pub moves_to_five: usize,
     /// How the line ends.
     pub ending: Option<Ending>,
     /// VCT and win-in: the proof of a win.
@@ -249,6 +252,7 @@ impl Solver {
                     task: *task,
                     outcome: s.outcome,
                     attacker_moves: s.attacker_moves(),
+                    moves_to_five: s.moves_to_five(),
                     line: s.line,
                     ending: s.ending,
                     proof: None,
@@ -268,6 +272,7 @@ impl Solver {
                     outcome: s.outcome,
                     line: proof.as_ref().map(Attack::main_line).unwrap_or_default(),
                     attacker_moves: proof.as_ref().map_or(0, Attack::attacker_moves),
+                    moves_to_five: proof.as_ref().map_or(0, Attack::moves_to_five),
                     ending: proof.as_ref().map(Attack::main_ending),
                     proof,
                     nodes: s.nodes,

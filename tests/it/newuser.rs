@@ -458,3 +458,41 @@ fn strict_counts_a_new_set_of_moves_not_a_transposition_and_accepts_stated_duals
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nalso: c8\n"), "{out}");
 }
+
+#[test]
+fn solve_analyze_and_json_count_moves_one_way() {
+    // The attacker's moves, the five included, everywhere.
+    let vcf = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/vcf.txt");
+    let id = "tengen/vcf-freestyle-1";
+    let (_, out, _) = run(&["solve", "--vcf", vcf, "--id", id, "--format", "json"]);
+    let solved: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = solved["moves_to_five"].as_u64().unwrap();
+    assert!(n >= 2, "{solved}");
+    // The line goes on to the five: its attacker moves are the count.
+    let line = solved["line"].as_array().unwrap().len() as u64;
+    assert_eq!(n, line.div_ceil(2), "{solved}");
+    let (_, out, _) = run(&["solve", "--vcf", vcf, "--id", id]);
+    assert!(
+        out.contains(&format!("black wins by VCF in {n} moves")),
+        "{out}"
+    );
+    let (_, out, _) = run(&["analyze", vcf, "--id", id, "--depth", "6"]);
+    assert!(
+        out.contains(&format!("black wins in {n} moves (verified)")),
+        "{out}"
+    );
+    let c = candidates(&[vcf, "--id", id, "--depth", "6"]);
+    assert_eq!(c[0]["mate_in"].as_u64(), Some(n), "{}", c[0]);
+    // --win-in N finds it with N, not with N - 1.
+    let win_in = |k: u64| run(&["solve", "--win-in", &k.to_string(), vcf, "--id", id]).1;
+    assert!(
+        win_in(n).contains(&format!("in {n} moves")),
+        "{}",
+        win_in(n)
+    );
+    assert!(
+        win_in(n - 1).contains("no threat sequence wins"),
+        "{}",
+        win_in(n - 1)
+    );
+}

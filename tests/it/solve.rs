@@ -181,7 +181,8 @@ fn text_output_numbers_the_line_on_the_board() {
     let file = crate::EXAMPLES;
     let (code, out, _) = run(&["solve", "--vcf", file, "--id", "tengen/double-four"]);
     assert_eq!(code, 0);
-    assert!(out.contains("black wins by VCF in 1 move ("), "{out}");
+    // The double four, then the five: two moves, the five included.
+    assert!(out.contains("black wins by VCF in 2 moves ("), "{out}");
     assert!(out.contains("line: h8 "), "{out}");
     assert!(out.contains(" 8 . . . o x x x 1"), "{out}");
 }

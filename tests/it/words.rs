@@ -30,12 +30,15 @@ fn one_attacker_move_is_singular_in_every_solve_mode() {
         out.contains("\nno threat sequence wins for black in 2 moves (threat limit 1)\n"),
         "{out}"
     );
+    // "In N moves" counts the attacker's moves with the five, as --win-in N does.
     let (_, out, _) = run(&[&["solve", "--win-in", "3"], &three[..]].concat());
     assert!(
-        out.contains("\nblack wins by a threat sequence in 2 moves (proof of "),
+        out.contains("\nblack wins by a threat sequence in 3 moves (proof of "),
         "{out}"
     );
     let (_, out, _) = run(&["solve", "--vcf", "h8 a1 h9 a2 h10 a3"]);
+    assert!(out.starts_with("black wins by VCF in 2 moves ("), "{out}");
+    let (_, out, _) = run(&["solve", "--vcf", "h8 a1 h9 a2 h10 a3 h11 a4"]);
     assert!(out.starts_with("black wins by VCF in 1 move ("), "{out}");
 }
 
