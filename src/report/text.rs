@@ -513,8 +513,10 @@ pub fn analysis(
     ));
     let shown = if every_row { a.candidates.len() } else { top };
     for (k, c) in a.candidates.iter().take(shown).enumerate() {
-        // A bound's score and win chance are bounds too: "<=" at most, ">=" at least.
+        // A bound's score and win chance are bounds too: "<=" at most, ">=" at least. A
+        // verified mate is a proof, not a bound: its row has no sign.
         let sign = match c.bound {
+            _ if c.mate_in.is_some() => "",
             Bound::Exact => "",
             Bound::Upper => "<=",
             Bound::Lower => ">=",
