@@ -130,11 +130,18 @@ fn forbidden_judges_under_renju_unless_told_otherwise() {
     assert!(out.contains("rule standard"), "{out}");
 }
 
+/// Runs tengen with `args`, checks exit 0, and returns its output.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
 #[test]
 fn an_unknown_says_which_limit_stopped_it() {
     let vct = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/vct.txt");
     let mid = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt");
-    let (code, out, err) = run(&[
+    let by_nodes = [
         "solve",
         "--vct",
         vct,
@@ -142,13 +149,13 @@ fn an_unknown_says_which_limit_stopped_it() {
         "tengen/vct-freestyle-5",
         "--max-nodes",
         "20",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    ];
+    let out = ok(&by_nodes);
     assert!(
         out.contains("unknown: the node budget (--max-nodes 20) ran out"),
         "{out}"
     );
-    let (code, out, err) = run(&[
+    let hard = [
         "solve",
         "--vct",
         mid,
@@ -156,27 +163,14 @@ fn an_unknown_says_which_limit_stopped_it() {
         "tengen/midgame-renju-4",
         "--threat-limit",
         "3",
-        "--time",
-        "20ms",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    ];
+    let out = ok(&[&hard[..], &["--time", "20ms"]].concat());
     assert!(
         out.contains("unknown: the time limit (--time 20ms) ran out after"),
         "{out}"
     );
     assert!(!out.contains("node budget"), "{out}");
-    let (code, out, _) = run(&[
-        "solve",
-        "--vct",
-        vct,
-        "--id",
-        "tengen/vct-freestyle-5",
-        "--max-nodes",
-        "20",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 0);
+    let out = ok(&[&by_nodes[..], &["--format", "json"]].concat());
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["result"], "unknown");
     assert_eq!(v["stopped_by"], "nodes");
