@@ -84,10 +84,12 @@ pub enum Threats {
     /// The side to move's fours and every empty point within four steps of a threat point on
     /// any of its four lines.
     Wide,
-    /// The side to move's fours and the points that defuse every threat point at once: for
+    /// The side to move's fours, the points that defuse every threat point at once (for
     /// each, the point itself and the empty points within four steps on the lines where it
-    /// makes a three or better (no stone elsewhere changes what it makes); the intersection
-    /// over the threat points, or their union when no legal point is in the intersection.
+    /// makes a three or better: no stone elsewhere changes what it makes; the intersection
+    /// over the threat points), and the tempo defences among the wide points (those where the
+    /// side makes a three of its own, closed or open, so that its block of the opponent's four
+    /// can make a four); the wide points when no legal point defuses every threat.
     Tight,
 }
 
@@ -123,9 +125,10 @@ pub fn generate(
         push_legal(board, area, me, out, false);
         return Node::Moves { forced: false };
     }
-    // The opponent's winning threats: the union of the points that touch them, and (tight)
-    // the points that touch every one.
-    let mut union = Bits::default();
+    // The opponent's winning threats: every point within four steps of one on any of its
+    // lines (wide), and the points that touch every one on its lines of a three or better
+    // (common).
+    let mut wide = Bits::default();
     let mut common: Option<Bits> = None;
     let opp_fours = *board.four_points(opp);
     for t in opp_fours.iter() {
@@ -136,17 +139,17 @@ pub fn generate(
         let mut zone = Bits::default();
         zone.set(t, true);
         for (line, step) in DIRS.into_iter().enumerate() {
-            if threats == Threats::Tight && shapes[line] < Shape::Three {
-                continue;
-            }
+            let relevant = shapes[line] >= Shape::Three;
             for k in -4..=4isize {
                 let j = (t as isize + k * step) as usize;
                 if board.cell(j) == Cell::Empty {
-                    zone.set(j, true);
+                    wide.set(j, true);
+                    if relevant {
+                        zone.set(j, true);
+                    }
                 }
             }
         }
-        union.union_with(&zone);
         match common.as_mut() {
             Some(c) => c.intersect_with(&zone),
             None => common = Some(zone),
@@ -156,20 +159,20 @@ pub fn generate(
         push_legal(board, area, me, out, false);
         return Node::Moves { forced: false };
     };
-    let fours = *board.four_points(me);
-    if threats == Threats::Tight {
-        push_legal(board, &common, me, out, false);
-        if !out.is_empty() {
-            let mut rest = fours;
-            for &(_, m) in out.iter() {
-                rest.set(m as usize, false);
+    let mut zone = *board.four_points(me);
+    if threats == Threats::Tight && common.iter().any(|p| !pattern::forbidden(board, me, p)) {
+        // The direct defences, and the tempo defences near the threats: a move that makes a
+        // three of the side's own, so that blocking the opponent's four can make its four.
+        zone.union_with(&common);
+        for p in wide.iter() {
+            if board.shapes(p, me).iter().any(|&s| s >= Shape::ClosedThree) {
+                zone.set(p, true);
             }
-            push_legal(board, &rest, me, out, false);
-            return Node::Moves { forced: true };
         }
+    } else {
+        zone.union_with(&wide);
     }
-    union.union_with(&fours);
-    push_legal(board, &union, me, out, true);
+    push_legal(board, &zone, me, out, false);
     Node::Moves { forced: true }
 }
 
