@@ -140,6 +140,15 @@ impl Settings {
         }
     }
 
+    /// How winning threats narrow the root's candidates: as in the search, with tight
+    /// defence's tempo defences too (see [`moves::Threats::TightWithTempo`]).
+    pub fn root_threat_moves(&self) -> moves::Threats {
+        match self.threat_moves() {
+            moves::Threats::Tight => moves::Threats::TightWithTempo,
+            other => other,
+        }
+    }
+
     /// Whether the root VCT runs on a thread of its own: with two threads or more, unless
     /// there is no VCT to run. [`Tables`] for such an analysis hold a solver for it.
     pub fn parallel_vct(&self) -> bool {
@@ -441,7 +450,12 @@ pub fn analyze_with(
     // The root's candidates; on an empty board, the centre.
     let mut roots = Vec::new();
     let area = moves::area(board, settings.window);
-    let node = moves::generate(&mut scratch, &area, &mut roots, settings.threat_moves());
+    let node = moves::generate(
+        &mut scratch,
+        &area,
+        &mut roots,
+        settings.root_threat_moves(),
+    );
     match node {
         moves::Node::Win => {
             let five = board.five_points(me).first().unwrap_or(0);
