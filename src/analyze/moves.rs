@@ -163,23 +163,30 @@ pub fn generate(
         push_legal(board, area, me, out, false);
         return Node::Moves { forced: false };
     };
-    let mut zone = *board.four_points(me);
-    let tight = matches!(threats, Threats::Tight | Threats::TightWithTempo);
-    if tight && common.iter().any(|p| !pattern::forbidden(board, me, p)) {
-        zone.union_with(&common);
-        // The tempo defences near the threats: a move that makes a three of the side's own,
-        // so that blocking the opponent's four can make its four.
-        if threats == Threats::TightWithTempo {
-            for p in wide.iter() {
-                if board.shapes(p, me).iter().any(|&s| s >= Shape::ClosedThree) {
-                    zone.set(p, true);
+    let fours = *board.four_points(me);
+    if matches!(threats, Threats::Tight | Threats::TightWithTempo) {
+        // Each point is judged legal once: the direct defences first, then the rest.
+        push_legal(board, &common, me, out, false);
+        if !out.is_empty() {
+            let mut rest = fours;
+            // The tempo defences near the threats: a move that makes a three of the side's
+            // own, so that blocking the opponent's four can make its four.
+            if threats == Threats::TightWithTempo {
+                for p in wide.iter() {
+                    if board.shapes(p, me).iter().any(|&s| s >= Shape::ClosedThree) {
+                        rest.set(p, true);
+                    }
                 }
             }
+            for &(_, m) in out.iter() {
+                rest.set(m as usize, false);
+            }
+            push_legal(board, &rest, me, out, false);
+            return Node::Moves { forced: true };
         }
-    } else {
-        zone.union_with(&wide);
     }
-    push_legal(board, &zone, me, out, false);
+    wide.union_with(&fours);
+    push_legal(board, &wide, me, out, true);
     Node::Moves { forced: true }
 }
 
