@@ -63,14 +63,17 @@ def wrapper(out: Path, name: str, command: str) -> Path:
     args = " ".join(shlex.quote(w) for w in [exe] + words[1:])
     path = out / "engines" / f"{name}.sh"
     path.parent.mkdir(parents=True, exist_ok=True)
+    # The engine replaces the shell (exec): a signal c-gomoku-cli sends on a time loss reaches
+    # the engine itself. Behind a shell that waited for it, the engine lived on holding its
+    # output pipe, so c-gomoku-cli never saw it end and waited for ever (three matches hung so
+    # on 2026-11-27). The working directories are removed after the match.
+    runs = out / "engines" / "run"
+    runs.mkdir(parents=True, exist_ok=True)
     path.write_text(
         "#!/bin/sh\n"
-        'dir=$(mktemp -d) || exit 1\n'
+        f"dir=$(mktemp -d -p {shlex.quote(str(runs.resolve()))}) || exit 1\n"
         'cd "$dir" || exit 1\n'
-        f"{args} \"$@\"\n"
-        'status=$?\n'
-        'cd / && rm -rf "$dir"\n'
-        'exit $status\n'
+        f"exec {args} \"$@\"\n"
     )
     path.chmod(0o755)
     return path
@@ -249,6 +252,7 @@ def main():
                 print(line, end="", flush=True)
     text = "".join(log)
     (out / "cgc.log").write_text(text)
+    shutil.rmtree(out / "engines" / "run", ignore_errors=True)
     limits = {o.name_a: ta, o.name_b: tb}
     clock = (o.match_s, o.increment_s) if o.match_s else None
     summary, bad = summarise(out, o.name_a, o.name_b, limits, text, clock)
