@@ -175,25 +175,9 @@ impl Checker<'_> {
             return Ok(found);
         }
         for depth in 1..found.attacker_moves as u32 {
-            let mut task = match self.task(mode, attacker, None) {
-                Ok(t) => t,
-                Err(Stop::Budget) => break,
-                Err(e) => return Err(e),
-            };
-            task.limits.depth = depth;
-            let v: Verdict = self
-                .solver
-                .run(board, &task)
-                .map_err(|bug| Stop::Bug(bug.to_string()))?;
-            self.nodes += v.nodes;
-            match v.outcome {
-                Outcome::Win => {
-                    return Ok(Run {
-                        outcome: v.outcome,
-                        attacker_moves: v.attacker_moves,
-                        line: v.line,
-                    });
-                }
+            let run = self.solve_within(board, mode, attacker, None, Some(depth))?;
+            match run.outcome {
+                Outcome::Win => return Ok(run),
                 Outcome::NoWin => {}
                 Outcome::Unknown => break,
             }
@@ -209,7 +193,19 @@ impl Checker<'_> {
         attacker: Color,
         first: Option<Point>,
     ) -> Result<Run, Stop> {
-        let task = match self.task(mode, attacker, first) {
+        self.solve_within(board, mode, attacker, first, None)
+    }
+
+    /// [`Checker::solve`] within `depth` attacker moves instead of the puzzle's bound.
+    fn solve_within(
+        &mut self,
+        board: &Board,
+        mode: Mode,
+        attacker: Color,
+        first: Option<Point>,
+        depth: Option<u32>,
+    ) -> Result<Run, Stop> {
+        let mut task = match self.task(mode, attacker, first) {
             Ok(t) => t,
             Err(Stop::Budget) => {
                 return Ok(Run {
@@ -220,6 +216,9 @@ impl Checker<'_> {
             }
             Err(e) => return Err(e),
         };
+        if let Some(d) = depth {
+            task.limits.depth = d;
+        }
         let v: Verdict = self
             .solver
             .run(board, &task)
