@@ -681,9 +681,12 @@ impl<W: Write> Brain<W> {
                 self.say(&l)?;
             }
         }
-        let Some(mv) = choose(&mut board, &analysis.candidates) else {
-            return self.say("ERROR no legal move is left");
+        let Some((mv, foul)) = choose(&mut board, &analysis.candidates) else {
+            return self.say("ERROR no empty point is left");
         };
+        if foul {
+            self.say("MESSAGE every empty point is forbidden for black: playing the foul nearest the centre")?;
+        }
         let game = self.game.as_mut().expect("analysed");
         let me = board.to_move();
         game.stones.push((mv, me));
@@ -813,7 +816,7 @@ impl<W: Write> Brain<W> {
                     }
                     return self.say("SWAP");
                 }
-                let Some(mv) = choose(&mut board, &analysis.candidates) else {
+                let Some((mv, _)) = choose(&mut board, &analysis.candidates) else {
                     return self.say("ERROR no legal move is left");
                 };
                 if five || s > SWAP_MARGIN {
@@ -1017,19 +1020,31 @@ fn coord_on(size: u8, p: Point) -> Coord {
 }
 
 /// The best candidate that can be played (empty, and not a foul for black under renju); when
-/// the analysis has none, the legal point nearest the centre.
-fn choose(board: &mut Board, candidates: &[Candidate]) -> Option<Point> {
+/// the analysis has none, the legal point nearest the centre. When every empty point is a foul
+/// for black, the foul nearest the centre (`true`): the game is lost either way, and a move the
+/// manager judges a foul ends it as what it is, where no answer ends it as a loss on time.
+fn choose(board: &mut Board, candidates: &[Candidate]) -> Option<(Point, bool)> {
     let me = board.to_move();
     let legal = |b: &mut Board, p: Point| b.is_empty(p) && !pattern::forbidden(b, me, p.index());
     if let Some(c) = candidates.iter().find(|c| legal(board, c.mv)) {
-        return Some(c.mv);
+        return Some((c.mv, false));
     }
     let centre = i32::from(board.size() / 2);
+    let from_centre =
+        |p: &Point| (i32::from(p.x()) - centre).abs() + (i32::from(p.y()) - centre).abs();
     let points: Vec<Point> = board.empty_points().collect();
-    points
-        .into_iter()
+    let nearest_legal = points
+        .iter()
+        .copied()
         .filter(|&p| legal(board, p))
-        .min_by_key(|p| (i32::from(p.x()) - centre).abs() + (i32::from(p.y()) - centre).abs())
+        .min_by_key(from_centre);
+    match nearest_legal {
+        Some(p) => Some((p, false)),
+        None => points
+            .into_iter()
+            .min_by_key(from_centre)
+            .map(|p| (p, true)),
+    }
 }
 
 /// The protocol's rule number as a rule: Gomocup's bits (1 exactly five, 2 continuous game,

@@ -655,8 +655,11 @@ fn end_of_input_mid_search_and_debug_only_when_asked() {
     assert_eq!(s.finish(), 0);
 }
 
+/// Black to move under renju with every empty point forbidden: the brain plays the foul
+/// nearest the centre and says why. An `ERROR` line instead left c-gomoku-cli waiting for a
+/// move until its deadline and scored a loss on time (one game in 887 at 200 ms a move).
 #[test]
-fn no_legal_move_is_an_error_line_not_a_crash() {
+fn with_only_fouls_left_the_brain_plays_one_and_says_so() {
     let mut s = game(4);
     let moves: Vec<Point> = crate::analyze::ONLY_A_FOUL_LEFT
         .split(' ')
@@ -678,6 +681,28 @@ fn no_legal_move_is_an_error_line_not_a_crash() {
     for (x, y, w) in &stones {
         s.send(&format!("{x},{y},{w}"));
     }
-    assert_eq!(s.ask("DONE"), "ERROR no legal move is left");
+    let answer = s.ask("DONE");
+    let (x, y) = answer
+        .split_once(',')
+        .map(|(x, y)| (x.parse::<u8>().unwrap(), y.parse::<u8>().unwrap()))
+        .unwrap_or_else(|| panic!("not a move: {answer}"));
+    assert!(
+        s.chatter
+            .iter()
+            .any(|l| l.contains("every empty point is forbidden")),
+        "{:?}",
+        s.chatter
+    );
+    // It is an empty point, and a foul for black.
+    let p = Point::new(x, 14 - y).unwrap();
+    let mut board = Board::new(15, Rule::Renju).unwrap();
+    for m in &moves {
+        board.play(*m);
+    }
+    assert!(board.is_empty(p), "{answer}");
+    assert!(
+        tengen::pattern::forbidden(&mut board, Color::Black, p.index()),
+        "{answer}"
+    );
     assert_eq!(s.finish(), 0);
 }
