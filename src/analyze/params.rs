@@ -146,3 +146,11 @@ pub const FUTILITY_MARGIN: i32 = 200;
 pub const NULL_MOVE_DEPTH: i32 = 3;
 /// See [`NULL_MOVE_DEPTH`].
 pub const NULL_MOVE_REDUCTION: i32 = 2;
+
+/// Deepest iteration without a depth limit.
+pub const MAX_ITERATION: u32 = 60;
+/// A mate the search found but the verifier could not confirm: decisive, but not a mate.
+pub const UNPROVEN_DECISIVE: i32 = 9_000;
+/// Point values ([`super::eval::point_value`]) per evaluation point at `--depth 1`: an open
+/// three's 500 is 100, the initiative it is worth on the evaluation's scale.
+pub const POINT_SCALE: i32 = 5;

@@ -11,6 +11,7 @@ use super::eval::{MATE, MATE_BOUND, evaluate, point_value};
 use super::learned::Evaluator;
 use super::moves::{self, Node};
 use super::params::*;
+use super::picker::Picker;
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Bits, Board, CELLS, Point};
 use crate::solve::tt::MemoryError;
@@ -288,14 +289,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let side = self.board.to_move().index();
-        for (v, m) in list.iter_mut() {
-            if Some(*m) == tt_move {
-                *v += 1 << 28;
-            } else if self.killers[ply].contains(m) {
-                *v += 1 << 20;
-            }
-            *v += self.history[side][*m as usize].min(1 << 19);
-        }
+        let killers = self.killers[ply];
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -308,17 +302,9 @@ impl<'a> Searcher<'a> {
             && alpha.abs() < MATE_BOUND)
             .then(|| self.static_value() + FUTILITY_MARGIN * depth)
             .filter(|&v| v <= alpha);
-        for k in 0..list.len() {
-            // The first moves are picked one at a time (most cuts come early); the rest are
-            // sorted once.
-            if k < LAZY_PICKS {
-                let best_k = (k..list.len()).max_by_key(|&j| list[j]).unwrap_or(k);
-                list.swap(k, best_k);
-            } else if k == LAZY_PICKS {
-                list[k..].sort_unstable_by(|a, b| b.cmp(a));
-            }
-            let (value, m) = list[k];
-            let special = Some(m) == tt_move || self.killers[ply].contains(&m);
+        let picker = Picker::new(&mut list, tt_move, &killers, &self.history[side]);
+        for (k, value, m) in picker {
+            let special = Some(m) == tt_move || killers.contains(&m);
             // What the move makes and stops, for pruning and reductions.
             let shape =
                 if self.settings.shape_pruning || self.settings.lmr_table || self.settings.futility

@@ -1,0 +1,203 @@
+//! The analysis's budget: its memory ([`Tables`], sized once, kept by an engine from move to
+//! move) and its time ([`Budget`]: when each stage of one analysis must end).
+//!
+//! The stages share a time limit so (fractions in [`params`](super::params)): the root VCT
+//! may take `vct_share` of it (on a thread of its own, to `PARALLEL_VCT_END`); the iterations
+//! run until `ITERATIONS_END` and start none after `NO_ITERATION_AFTER`; the pass that scores
+//! the best `top` exactly runs until `PASS_END`; the checks against the opponent's threats
+//! take `THREAT_SHARE` each, `DEFENCE_SHARE` in all, and end by `DEFENCE_END`; verification
+//! of mates has the rest, to `VERIFY_END`. A node limit is split likewise: `ITERATIONS_END`
+//! of it for the iterations, the rest for the pass.
+
+use std::time::{Duration, Instant};
+
+use super::params::*;
+use super::tt::Table;
+use super::{DEFAULT_TIME, Settings};
+use crate::solve::task;
+use crate::solve::tt::MemoryError;
+
+/// The analysis's memory: the search's table and the threat solvers' tables, sized once from a
+/// budget. One analysis makes its own ([`analyze`](super::analyze)); an engine keeps one from move to move
+/// ([`analyze_with`](super::analyze_with)), so the search's table still holds the last move's work.
+pub struct Tables {
+    pub(super) tt: Table,
+    /// The horizon VCF solvers' share, split among the search threads.
+    pub(super) vcf_bytes: usize,
+    /// The threat solvers (root VCT on one thread, the opponent's threats, verification).
+    pub(super) solver: task::Solver,
+    /// The root VCT's own solver when it runs on a thread of its own.
+    pub(super) vct_solver: Option<task::Solver>,
+    /// The budget, in megabytes, and whether the root VCT has its own solver.
+    plan: (usize, bool),
+}
+
+impl Tables {
+    /// Tables of `hash_mb` megabytes in all: a quarter for the threat solvers, the rest for
+    /// the search. With `parallel_vct` (two threads or more: the root VCT on a thread of its
+    /// own), its solver gets that quarter and the other solver an eighth: a df-pn table too
+    /// small for the search costs nodes (`vct_black_long` at threat limit 2, unbounded: 1.19M
+    /// nodes in 8 MB, 0.92M in 16 MB).
+    pub fn new(hash_mb: usize, parallel_vct: bool) -> Result<Tables, MemoryError> {
+        let solver_mb = (hash_mb / 4).max(1);
+        let main_mb = if parallel_vct {
+            (hash_mb / 8).max(1)
+        } else {
+            solver_mb
+        };
+        let vct_mb = if parallel_vct { solver_mb } else { 0 };
+        let search_bytes = hash_mb.saturating_sub(main_mb + vct_mb).max(1) << 20;
+        Ok(Tables {
+            tt: Table::new(search_bytes / 8 * 7)?,
+            vcf_bytes: search_bytes / 8,
+            solver: task::Solver::new(main_mb)?,
+            vct_solver: if parallel_vct {
+                Some(task::Solver::new(vct_mb)?)
+            } else {
+                None
+            },
+            plan: (hash_mb, parallel_vct),
+        })
+    }
+
+    /// The tables [`analyze`](super::analyze) makes for `settings`: `hash_mb`, or less under a time limit
+    /// alone (see `hash_for_time`), with a solver for the root VCT's thread when there is one.
+    pub fn for_settings(settings: &Settings) -> Result<Tables, MemoryError> {
+        let settings = &effective(settings);
+        Tables::new(hash_for_time(settings), settings.parallel_vct())
+    }
+
+    /// The budget in megabytes and whether the root VCT has a solver of its own.
+    pub fn plan(&self) -> (usize, bool) {
+        self.plan
+    }
+
+    /// The threat solver (the one that checks the opponent's threats and verifies mates), for
+    /// other work between analyses on the same memory.
+    pub fn solver(&mut self) -> &mut task::Solver {
+        &mut self.solver
+    }
+
+    /// Forgets everything stored (new tables of the same size).
+    pub fn clear(&mut self) -> Result<(), MemoryError> {
+        let (hash_mb, parallel_vct) = self.plan;
+        // The old tables go first, so the two never take the memory together.
+        *self = Tables {
+            tt: Table::new(0)?,
+            vcf_bytes: 0,
+            solver: task::Solver::new(0)?,
+            vct_solver: None,
+            plan: self.plan,
+        };
+        *self = Tables::new(hash_mb, parallel_vct)?;
+        Ok(())
+    }
+}
+
+/// The settings an analysis runs with: a second when nothing limits it, the window in range.
+pub(super) fn effective(settings: &Settings) -> Settings {
+    Settings {
+        time: settings
+            .time
+            .or((settings.depth.is_none() && settings.nodes.is_none()).then_some(DEFAULT_TIME)),
+        window: settings.window.clamp(1, 4),
+        ..settings.clone()
+    }
+}
+
+/// The memory the analysis uses, in megabytes: `hash_mb`, except under a time limit alone,
+/// where it is no more than the positions the time allows can fill (32 bytes each, at
+/// least 4 MB). A table's pages cost the kernel a fault and a zeroed page each the first
+/// time they are touched: a 64 MB table took a fifth of a one-second analysis in faults,
+/// and more of a short one, though a 200 ms search fills less than a tenth of it. At a fixed
+/// depth or node count the size stays `hash_mb`, so results do not depend on the time.
+fn hash_for_time(settings: &Settings) -> usize {
+    match settings.time {
+        Some(t) if settings.depth.is_none() && settings.nodes.is_none() => {
+            let positions = t.as_secs_f64() * SIZING_NPS * settings.threads.max(1) as f64;
+            let mb = (positions * 32.0 / (1 << 20) as f64).ceil() as usize;
+            settings.hash_mb.min(mb.max(4))
+        }
+        _ => settings.hash_mb,
+    }
+}
+
+/// When each stage of one analysis must end (all `None` without a time limit), and its node
+/// limit.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Budget {
+    /// When the analysis started.
+    pub start: Instant,
+    /// Its time limit.
+    pub time: Option<Duration>,
+    /// The root VCT's end.
+    pub vct: Option<Instant>,
+    /// The iterations' end.
+    pub iterations: Option<Instant>,
+    /// The pass's end (the search's last).
+    pub pass: Option<Instant>,
+    /// The end of every verification.
+    pub verify: Option<Instant>,
+    /// The node limit of the whole search.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// The budget of an analysis that started at `start`; `parallel_vct`: the root VCT runs on
+    /// a thread of its own.
+    pub fn new(settings: &Settings, start: Instant, parallel_vct: bool) -> Budget {
+        let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
+        // A VCT on a thread of its own may use the search's whole time and a little more (to
+        // 94%, its verification to 97%): `vct_black_long` needed about 0.85 s of a one-second
+        // analysis, and with the search's 90% it was found in 4 runs of 11 on a busy machine,
+        // against 7 of 7 with 94% (now, with its solver's larger table and a faster board, it
+        // is found and verified 0.59-0.67 s in). The analysis then ends a few tens of
+        // milliseconds later when the VCT finds nothing.
+        let vct = if parallel_vct {
+            at(PARALLEL_VCT_END)
+        } else {
+            at(settings.vct_share.clamp(0.0, VCT_SHARE_CAP))
+        };
+        Budget {
+            start,
+            time: settings.time,
+            vct,
+            iterations: at(ITERATIONS_END),
+            pass: at(PASS_END),
+            verify: at(VERIFY_END),
+            nodes: settings.nodes,
+        }
+    }
+
+    /// The iterations' node limit.
+    pub fn iteration_nodes(&self) -> Option<u64> {
+        self.nodes.map(|n| (n as f64 * ITERATIONS_END) as u64)
+    }
+
+    /// Whether another iteration may start.
+    pub fn may_iterate(&self) -> bool {
+        self.time
+            .is_none_or(|t| self.start.elapsed() < t.mul_f64(NO_ITERATION_AFTER))
+    }
+
+    /// The end of the check of the opponent's threat before the search, starting now.
+    pub fn threat_check(&self) -> Option<Instant> {
+        self.time.map(|t| {
+            (Instant::now() + t.mul_f64(THREAT_SHARE)).min(self.start + t.mul_f64(THREAT_CHECK_END))
+        })
+    }
+
+    /// The end of one check of a root move against the opponent's threat, starting at `now`,
+    /// when the checks so far took `spent`.
+    pub fn defence_check(&self, now: Instant, spent: Duration) -> Option<Instant> {
+        self.time.map(|t| {
+            let left = t.mul_f64(DEFENCE_SHARE).saturating_sub(spent);
+            (now + t.mul_f64(THREAT_SHARE).min(left)).min(self.start + t.mul_f64(DEFENCE_END))
+        })
+    }
+
+    /// Whether there is time left to verify.
+    pub fn may_verify(&self) -> bool {
+        self.verify.is_none_or(|d| Instant::now() < d)
+    }
+}

@@ -1,0 +1,435 @@
+//! The root: its candidates, the iterative deepening over them (one exact score an iteration,
+//! null-window tests of the others, aspiration windows, reductions of late quiet moves), the
+//! pass that scores the best `top` exactly, and the order the report reads.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::budget::Budget;
+use super::eval::{MATE, MATE_BOUND};
+use super::params::*;
+use super::search::{self, Searcher};
+use super::tt::Bound;
+use super::{Analysis, Candidate, Event, Progress, Settings, moves};
+use crate::board::{Board, Point};
+
+/// What the root offers.
+pub(super) enum Start {
+    /// The side to move makes five: that move.
+    Won(Point),
+    /// Nothing can be played (renju: black has only forbidden points left, or none at all).
+    Nothing,
+    /// The candidates with their ordering values (what each makes and stops), best first.
+    Moves(Vec<(i32, u16)>),
+}
+
+/// The root's candidates for the side to move.
+pub(super) fn start(board: &Board, settings: &Settings) -> Start {
+    let me = board.to_move();
+    let mut scratch = board.clone();
+    let mut roots = Vec::new();
+    let area = moves::area(board, settings.window);
+    let node = moves::generate(
+        &mut scratch,
+        &area,
+        &mut roots,
+        settings.root_threat_moves(),
+    );
+    match node {
+        moves::Node::Win => {
+            let five = board.five_points(me).first().unwrap_or(0);
+            return Start::Won(Point::from_index(five));
+        }
+        // Every legal move loses: the search scores the near points at the loss.
+        moves::Node::Lost => moves::push_legal(&mut scratch, &area, me, &mut roots, true),
+        moves::Node::Moves { .. } => {}
+    }
+    // Under renju every point near the stones can be forbidden for black: then any legal
+    // point; when there is none at all, nothing to search or score.
+    if roots.is_empty() {
+        let everywhere = *board.empty_bits();
+        moves::push_legal(&mut scratch, &everywhere, me, &mut roots, true);
+    }
+    roots.sort_unstable_by(|a, b| b.cmp(a));
+    if roots.is_empty() {
+        Start::Nothing
+    } else {
+        Start::Moves(roots)
+    }
+}
+
+/// `--depth 1`: the classic weight map, every candidate at its static value.
+pub(super) fn weight_map(roots: &[(i32, u16)]) -> Vec<Candidate> {
+    roots
+        .iter()
+        .map(|&(v, m)| {
+            let mv = Point::from_index(m as usize);
+            Candidate {
+                mv,
+                score: v / POINT_SCALE,
+                bound: Bound::Exact,
+                mate_in: None,
+                pv: vec![mv],
+                depth: 1,
+            }
+        })
+        .collect()
+}
+
+/// The candidates before the search: each at its ordering value, an upper bound.
+pub(super) fn unsearched(roots: &[(i32, u16)]) -> Vec<Candidate> {
+    roots
+        .iter()
+        .map(|&(v, m)| Candidate {
+            mv: Point::from_index(m as usize),
+            score: v.min(MATE_BOUND - 1) / 100,
+            bound: Bound::Upper,
+            mate_in: None,
+            pv: vec![Point::from_index(m as usize)],
+            depth: 0,
+        })
+        .collect()
+}
+
+/// The main thread's search of the root.
+pub(super) struct Root<'r, 't> {
+    /// The main thread's searcher.
+    pub searcher: Searcher<'t>,
+    /// The root moves, best first by the last completed iteration.
+    pub scored: Vec<Candidate>,
+    /// The root's candidates with their ordering values.
+    roots: &'r [(i32, u16)],
+    settings: &'r Settings,
+    /// The helper threads' nodes, added as each ends.
+    helper_nodes: &'r AtomicU64,
+}
+
+impl<'r, 't> Root<'r, 't> {
+    pub fn new(
+        searcher: Searcher<'t>,
+        roots: &'r [(i32, u16)],
+        settings: &'r Settings,
+        helper_nodes: &'r AtomicU64,
+    ) -> Root<'r, 't> {
+        Root {
+            searcher,
+            scored: unsearched(roots),
+            roots,
+            settings,
+            helper_nodes,
+        }
+    }
+
+    /// Positions visited so far by every search thread.
+    pub fn nodes(&self) -> u64 {
+        self.searcher.nodes + self.searcher.vcf_nodes + self.helper_nodes.load(Relaxed)
+    }
+
+    /// What root move `m` makes and stops (its ordering value before history).
+    fn shape_of(&self, m: usize) -> i32 {
+        self.roots
+            .iter()
+            .find(|&&(_, r)| r as usize == m)
+            .map_or(0, |&(v, _)| v)
+    }
+
+    /// Iterative deepening up to `max_depth`, within the budget: after each completed
+    /// iteration the moves are ranked, `check` tests the best against the opponent's threat,
+    /// and `events` hears of it. The deepest completed iteration and what cut the last one
+    /// short go into `analysis`.
+    pub fn iterate(
+        &mut self,
+        max_depth: u32,
+        budget: &Budget,
+        analysis: &mut Analysis,
+        events: &mut impl FnMut(Event<'_>),
+        check: &mut impl FnMut(&mut [Candidate], usize) -> bool,
+    ) {
+        for depth in 1..=max_depth {
+            self.searcher.new_iteration();
+            let mut next = self.scored.clone();
+            if !self.iteration(depth, &mut next, events) {
+                analysis.stopped = self.searcher.stopped;
+                // The moves the cut iteration finished keep their deeper results (the best
+                // of the deepest exact scores then leads; see `rank_exact_first`).
+                if self.settings.partial {
+                    for (old, new) in self.scored.iter_mut().zip(&next) {
+                        if new.depth == depth {
+                            *old = new.clone();
+                        }
+                    }
+                }
+                break;
+            }
+            rank(&mut next);
+            self.scored = next;
+            check(&mut self.scored, 1);
+            analysis.depth = depth;
+            let best = &self.scored[0];
+            events(Event::Iteration(&Progress {
+                depth,
+                nodes: self.nodes(),
+                elapsed: budget.start.elapsed(),
+                score: best.score,
+                pv: best.pv.clone(),
+                seldepth: self.searcher.seldepth as u32,
+            }));
+            let decided =
+                best.score.abs() > MATE_BOUND && (MATE - best.score.abs()) as u32 <= depth;
+            let all_lost = self.scored.iter().all(|c| c.mate_in.is_some_and(|n| n < 0));
+            if decided || all_lost || !budget.may_iterate() {
+                break;
+            }
+        }
+    }
+
+    /// One iteration at `depth` over `next` (the last iteration's order): false when the
+    /// limits cut it short.
+    fn iteration(
+        &mut self,
+        depth: u32,
+        next: &mut [Candidate],
+        events: &mut impl FnMut(Event<'_>),
+    ) -> bool {
+        let exact_all = self.settings.all || depth == 1;
+        let mut exact: Vec<i32> = Vec::new();
+        let mut rank_now = 0;
+        for cand in next.iter_mut() {
+            // A move proved lost keeps its score.
+            if cand.mate_in.is_some() {
+                continue;
+            }
+            let m = cand.mv.index();
+            events(Event::Searching { mv: cand.mv, depth });
+            // One exact score an iteration (the best move; `--all`: every move), every other
+            // move a null-window test against it; the pass scores the rest of the best `top`
+            // exactly once the iterations are done.
+            let kth = if exact_all {
+                None
+            } else {
+                exact.iter().max().copied()
+            };
+            // A late quiet root move is first tested at a reduced depth; one that beats the
+            // best there is tested again at the full depth.
+            let reduction = match kth {
+                Some(_) if self.settings.root_reductions => {
+                    root_reduction(depth as i32, rank_now, self.shape_of(m))
+                }
+                _ => 0,
+            };
+            rank_now += 1;
+            let searcher = &mut self.searcher;
+            let mut searched_depth = depth;
+            let mut score = match kth {
+                Some(k) if reduction > 0 => {
+                    let s = searcher.search_root_move(m, depth as i32 - reduction, k, k + 1);
+                    if s > k && searcher.stopped.is_none() {
+                        searcher.search_root_move(m, depth as i32, k, k + 1)
+                    } else {
+                        searched_depth = depth - reduction as u32;
+                        s
+                    }
+                }
+                Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
+                // An aspiration window around the last iteration's exact score, widened to
+                // the full window when the score falls outside it.
+                None if cand.bound == Bound::Exact && cand.score.abs() < MATE_BOUND => {
+                    let (lo, hi) = (cand.score - ASPIRATION, cand.score + ASPIRATION);
+                    let s = searcher.search_root_move(m, depth as i32, lo, hi);
+                    if (s <= lo || s >= hi) && searcher.stopped.is_none() {
+                        searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1)
+                    } else {
+                        s
+                    }
+                }
+                None => searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1),
+            };
+            let mut bound = Bound::Exact;
+            if let Some(k) = kth {
+                if score > k && searcher.stopped.is_none() {
+                    searched_depth = depth;
+                    score = searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1);
+                } else {
+                    bound = Bound::Upper;
+                }
+            }
+            if searcher.stopped.is_some() {
+                return false;
+            }
+            cand.score = score;
+            cand.bound = bound;
+            cand.depth = searched_depth;
+            cand.mate_in = None;
+            events(Event::Searched {
+                mv: cand.mv,
+                depth,
+                score,
+                best: bound == Bound::Exact && exact.iter().all(|&e| score > e),
+                nodes: self.nodes(),
+            });
+            if bound == Bound::Exact {
+                exact.push(score);
+                cand.pv = self.searcher.line_from(cand.mv);
+            } else {
+                cand.pv = vec![cand.mv];
+            }
+        }
+        true
+    }
+
+    /// After the iterations, to the pass's end: the best `top` get exact scores and lines at
+    /// the last completed `depth` (see [`exact_pass`]). Under the opponent's threat, the best
+    /// moves are checked for refutations first, and again after each pass while it brings a
+    /// move that loses to the top.
+    pub fn finish(
+        &mut self,
+        depth: u32,
+        budget: &Budget,
+        check: &mut impl FnMut(&mut [Candidate], usize) -> bool,
+    ) {
+        self.searcher.set_limits(budget.pass, budget.nodes);
+        let top = self.settings.top.max(1);
+        rank_exact_first(&mut self.scored);
+        check(&mut self.scored, top);
+        if !self.settings.all && depth >= 2 {
+            let depth = depth as i32;
+            exact_pass(&mut self.searcher, &mut self.scored, self.settings, depth);
+            while check(&mut self.scored, top) {
+                exact_pass(&mut self.searcher, &mut self.scored, self.settings, depth);
+            }
+        }
+        rank_exact_first(&mut self.scored);
+    }
+}
+
+/// The pass at the last completed `depth`: the best `top` by their bounds get exact scores
+/// and lines, then any bound above the `top`-th exact score is tested against it with a null
+/// window: it fails low (a lower upper bound) or scores exactly and joins the best. Where the
+/// limits cut it short, the rest keep their bounds. Moves proved lost keep their scores.
+///
+/// The last iteration can leave the pass little time, and a full search at its depth may not
+/// end in it: the best `top` are deepened together from two plies above it (from one ply for a
+/// move tested against a winning mate, known only to be "no better than a win"), each keeping
+/// its deepest exact score with its own depth, and the null-window tests run at the depth they
+/// all reached. At the last depth a bound from that depth's iteration gets an aspiration window
+/// under it first.
+pub(super) fn exact_pass(
+    searcher: &mut Searcher<'_>,
+    scored: &mut [Candidate],
+    settings: &Settings,
+    mut depth: i32,
+) {
+    rank(scored);
+    let open: Vec<usize> = (0..scored.len().min(settings.top))
+        .filter(|&i| scored[i].bound != Bound::Exact && scored[i].mate_in.is_none())
+        .collect();
+    if !open.is_empty() {
+        let at_mate = open.iter().any(|&i| scored[i].score > MATE_BOUND);
+        let start = if at_mate { 1 } else { (depth - 2).max(1) };
+        let mut reached = 0;
+        'deepen: for d in start..=depth {
+            for &i in &open {
+                let (m, bound) = (scored[i].mv.index(), scored[i].score);
+                let score = if d == depth && bound < MATE_BOUND && scored[i].bound == Bound::Upper {
+                    let (lo, hi) = (bound - 2 * ASPIRATION, bound + 1);
+                    let score = searcher.search_root_move(m, d, lo, hi);
+                    if score <= lo && searcher.stopped.is_none() {
+                        searcher.search_root_move(m, d, -MATE - 1, hi)
+                    } else {
+                        score
+                    }
+                } else {
+                    searcher.search_root_move(m, d, -MATE - 1, MATE + 1)
+                };
+                if searcher.stopped.is_some() {
+                    break 'deepen;
+                }
+                let cand = &mut scored[i];
+                cand.set_exact(score, searcher.line_from(cand.mv));
+                cand.depth = d as u32;
+            }
+            reached = d;
+        }
+        if reached == 0 {
+            return;
+        }
+        depth = reached;
+    }
+    // A bound above the `top`-th exact score is tested against it with a null window:
+    // it fails low (a lower upper bound) or scores exactly and joins the best.
+    rank_exact_first(scored);
+    let mut k = 0;
+    while searcher.stopped.is_none() && k < scored.len() {
+        let kth = scored
+            .iter()
+            .filter(|c| c.bound == Bound::Exact && c.mate_in.is_none())
+            .map(|c| c.score)
+            .nth(settings.top.saturating_sub(1));
+        let cand = &mut scored[k];
+        k += 1;
+        let Some(kth) = kth else { break };
+        if cand.bound == Bound::Exact || cand.score <= kth {
+            continue;
+        }
+        let m = cand.mv.index();
+        let score = searcher.search_root_move(m, depth, kth, kth + 1);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        if score <= kth {
+            cand.score = score;
+            continue;
+        }
+        let score = searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        cand.set_exact(score, searcher.line_from(cand.mv));
+        rank_exact_first(scored);
+        k = 0;
+    }
+}
+
+/// The report's order, which reads top to bottom: winning mates; then the exact scores,
+/// deepest first and best first within a depth (a score from a shallower search is not
+/// compared with a deeper one as if equal, so the first is the best of the deepest, the move
+/// recommended); then the bounds, highest first (a move known only to be at most some value is
+/// never ranked above an exact score); then the proved losses.
+pub(super) fn rank_exact_first(c: &mut [Candidate]) {
+    let group = |c: &Candidate| match c.bound {
+        _ if c.mate_in.is_some_and(|n| n < 0) => 4,
+        Bound::Exact if c.score > MATE_BOUND => 0,
+        Bound::Exact if c.score >= -MATE_BOUND => 1,
+        Bound::Exact => 2,
+        _ => 3,
+    };
+    c.sort_by(|a, b| {
+        group(a)
+            .cmp(&group(b))
+            .then(if group(a) == 1 {
+                b.depth.cmp(&a.depth)
+            } else {
+                std::cmp::Ordering::Equal
+            })
+            .then(b.score.cmp(&a.score))
+    });
+}
+
+/// The reduction of the root move of rank `rank` (from 0, by the last iteration) at `depth`,
+/// whose point value is `shape` (see [`ROOT_LMR_FROM`]).
+fn root_reduction(depth: i32, rank: usize, shape: i32) -> i32 {
+    if depth < ROOT_LMR_DEPTH || rank < ROOT_LMR_FROM || shape >= LMR_KEEP_FROM {
+        return 0;
+    }
+    let r = search::lmr(depth, rank) + i32::from(shape < NO_SHAPE_BELOW);
+    r.clamp(0, depth - 2)
+}
+
+/// Best first: exact scores above bounds at the same value, then by score.
+pub(super) fn rank(c: &mut [Candidate]) {
+    c.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then((a.bound != Bound::Exact).cmp(&(b.bound != Bound::Exact)))
+    });
+}
