@@ -67,6 +67,12 @@ impl Tables {
         Tables::new(hash_for_time(settings), settings.parallel_vct())
     }
 
+    /// Touches every page of the search's table now (see [`Table::prefault`]), for an
+    /// engine that has time between moves.
+    pub fn prefault(&self) {
+        self.tt.prefault();
+    }
+
     /// The budget in megabytes and whether the root VCT has a solver of its own.
     pub fn plan(&self) -> (usize, bool) {
         self.plan

@@ -61,6 +61,17 @@ impl Table {
         })
     }
 
+    /// Touches every page of the table, so that no search pays the kernel's page faults (and,
+    /// on huge pages, its compaction) in the middle of a move. The contents do not change
+    /// (each touch adds zero). For an engine between moves: a fresh 131 MB table's faults took
+    /// 80-280 ms of a first move (kernel time, measured with `/usr/bin/time`).
+    pub fn prefault(&self) {
+        // One word in each 4 KB page.
+        for w in self.words.iter().step_by(4096 / size_of::<AtomicU64>()) {
+            w.fetch_add(0, Relaxed);
+        }
+    }
+
     /// Starts a new search: older entries become the first to go.
     pub fn new_search(&self) {
         let age = (self.age.load(Relaxed) + 1) & 0x3F;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use super::clock::{Budget, Clock, Trend};
+use super::clock::{self, Budget, Clock, Trend};
 use super::command::{BadLine, BoardKind, Coord, Line, wide_number};
 use crate::analyze::{self, Analysis, Bound, Candidate, Event, Settings, Tables, eval};
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule};
@@ -171,6 +171,9 @@ pub struct Brain<W: Write> {
     stops: Arc<AtomicUsize>,
     /// Yixin-Board's live board marks (`MESSAGE REALTIME`), after `YXSHOWINFO`.
     realtime: bool,
+    /// When the line being handled was read: a move's clock starts there, so time it waited
+    /// (behind the tables' first touch, say) counts against the move.
+    received: Instant,
 }
 
 impl<W: Write> Brain<W> {
@@ -188,6 +191,32 @@ impl<W: Write> Brain<W> {
             cancel,
             stops,
             realtime: false,
+            received: Instant::now(),
+        }
+    }
+
+    /// Tells the brain when the next line it handles was read (else: when it is handled).
+    pub fn received(&mut self, at: Instant) {
+        self.received = at;
+    }
+
+    /// Work for a quiet moment (no line waiting): once a game has started, the tables for its
+    /// next move are made and every page of them touched, so that the kernel's page faults
+    /// fall here and not in a move's time. A failure says nothing here; the move reports it.
+    pub fn idle(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let budget = self.info.clock.budget(game.stones.len());
+        let settings = self.settings(1, budget);
+        let plan = (settings.hash_mb, settings.parallel_vct());
+        if self.tables.as_ref().is_some_and(|t| t.plan() == plan) {
+            return;
+        }
+        self.tables = None;
+        if let Ok(t) = Tables::new(plan.0, plan.1) {
+            t.prefault();
+            self.tables = Some(t);
         }
     }
 
@@ -519,7 +548,8 @@ impl<W: Write> Brain<W> {
             self.say("ERROR the board is full")?;
             return Ok(None);
         }
-        let start = Instant::now();
+        // The move's clock started when its command was read.
+        let start = self.received.min(Instant::now());
         let budget = self.info.clock.budget(game.stones.len());
         let size = game.size;
         // A forced move or a proved win is played at once in a game; a request for several
@@ -539,6 +569,13 @@ impl<W: Write> Brain<W> {
         if !self.make_tables(&settings)? {
             return Ok(None);
         }
+        // Time already gone (the command waited, or the tables were made just now) is the
+        // analysis's no longer.
+        let waited = start.elapsed();
+        let settings = Settings {
+            time: settings.time.map(|t| t.saturating_sub(waited).max(clock::FLOOR)),
+            ..settings
+        };
         // A stop read before the search began still counts.
         self.cancel.set(self.stops.load(Relaxed) > 0);
         let coord = |p: Point| coord_on(size, p);
@@ -580,7 +617,7 @@ impl<W: Write> Brain<W> {
                     }
                     if adaptive
                         && let Some(&best) = p.pv.first()
-                        && budget.stop_after(p.elapsed, trend.update(best, p.score))
+                        && budget.stop_after(waited + p.elapsed, trend.update(best, p.score))
                     {
                         cancel.set(true);
                     }

@@ -20,6 +20,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
+use std::time::Instant;
 
 pub use brain::{Brain, Flow, Options};
 use command::{BadLine, Line};
@@ -97,7 +98,7 @@ pub fn run(
 ) -> io::Result<()> {
     let cancel = Cancel::new();
     let pending = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel::<Option<Result<Line, BadLine>>>();
+    let (tx, rx) = mpsc::channel::<(Instant, Option<Result<Line, BadLine>>)>();
     {
         let pending = Arc::clone(&pending);
         let mut input = input;
@@ -110,14 +111,27 @@ pub fn run(
                     pending.fetch_add(1, Relaxed);
                     cancel.set(true);
                 }
-                if tx.send(line).is_err() || end {
+                if tx.send((Instant::now(), line)).is_err() || end {
                     break;
                 }
             }
         });
     }
     let mut brain = Brain::new(out, options, cancel, Arc::clone(&pending));
-    for line in rx {
+    loop {
+        // A quiet moment (no line waiting) goes to the brain's preparations.
+        let (at, line) = match rx.try_recv() {
+            Ok(got) => got,
+            Err(mpsc::TryRecvError::Empty) => {
+                brain.idle();
+                match rx.recv() {
+                    Ok(got) => got,
+                    Err(_) => break,
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => break,
+        };
+        brain.received(at);
         let was_stop = stops(&line);
         let flow = match line {
             None => Flow::Exit,
