@@ -193,6 +193,31 @@ fn proof_text_lists_the_replies() {
     assert!(out.contains("(two fives)"), "{out}");
 }
 
+/// A disproof that an inner VCF's first budget left unclaimed (issue 36): four of the inner
+/// VCF runs of this search spend their 20,000 positions. Before, the search ended by itself
+/// after 10.7 M positions with `unknown` ("an inner search ran out of its own budget"); now
+/// those runs are asked again with more, and the "no win" is proven (quintet agrees, in about
+/// 20 s). The position: `lfz084/wzcg-xiaotimu-daquan/114` with h14 added to its record.
+#[test]
+fn a_disproof_resting_on_a_long_inner_vcf_finishes() {
+    let doc = solve(&[
+        "--vct",
+        "e15 f15 e14 g15 g13 h15 e12 f14 f12 g12 h14",
+        "--rule",
+        "renju",
+        "--to-move",
+        "black",
+        "--threat-limit",
+        "2",
+        "--limit",
+        "30",
+        "--max-nodes",
+        "20000000",
+    ]);
+    assert_eq!(doc.result, Outcome::NoWin, "after {} positions", doc.nodes);
+    assert!(doc.nodes < 12_000_000, "{}", doc.nodes);
+}
+
 #[test]
 fn a_spent_budget_is_unknown() {
     let Some(file) = quintet() else { return };

@@ -21,10 +21,18 @@ pub struct VctSolution {
 }
 
 const INF: u32 = 1 << 30;
-/// Budget of each VCF run inside the threat search. A run that spends it counts as no VCF,
-/// which keeps the search going but can make a disproof wrong, so a no-win answer that may
-/// rest on such a run is reported as unknown.
+/// First budget of each VCF run inside the threat search. A run that spends it is repeated
+/// with more (see [`INNER_VCF_MAX`]); one that spends that too counts as no VCF, which keeps
+/// the search going but can make a disproof wrong, so a no-win answer that may rest on such a
+/// run is reported as unknown.
 pub(super) const INNER_VCF_NODES: u64 = 20_000;
+/// The most an inner VCF run is given: one that spends [`INNER_VCF_NODES`] is asked again with
+/// [`INNER_VCF_GROWTH`] times as much, up to this. Such runs are rare (none on the public proof
+/// sets; four of the 10.7 M positions of `lfz084/wzcg-xiaotimu-daquan/114` after h14, where the
+/// first budget had left the "no win" unclaimed), so completing them costs next to nothing.
+const INNER_VCF_MAX: u64 = 5_120_000;
+/// How much more each repeat of an inner VCF run is given.
+const INNER_VCF_GROWTH: u64 = 16;
 /// Initial proof number of an unsearched quiet attacker move (a four's is 1). Tuned on the
 /// public VCT set: 2 takes 53M nodes for all 115 cases, 1 took 72M and 3 takes 62M. Rechecked
 /// with weak proof numbers on the 99 not tagged heavy: 2 takes 11.8M, 1 16.6M and 3 18.6M (and
@@ -374,7 +382,23 @@ impl Solver {
             count_five,
             ..self.limits
         };
-        let run = self.vcf.search(&mut self.board, self.attacker, limits);
+        // A run cut short by its budget is asked again with more (see `INNER_VCF_MAX`), within
+        // what is left of the whole search's.
+        let mut run = self.vcf.search(&mut self.board, self.attacker, limits);
+        let mut budget = INNER_VCF_NODES;
+        while run.outcome == Outcome::Unknown && budget < INNER_VCF_MAX {
+            self.nodes += run.nodes;
+            let left = self.limits.nodes.saturating_sub(self.nodes);
+            if left == 0 || self.limits.expired() {
+                break;
+            }
+            budget = (budget * INNER_VCF_GROWTH).min(left);
+            let limits = Limits {
+                nodes: budget,
+                ..limits
+            };
+            run = self.vcf.search(&mut self.board, self.attacker, limits);
+        }
         if run.outcome == Outcome::Unknown {
             self.inexact = true;
         }
