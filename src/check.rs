@@ -29,7 +29,7 @@ use crate::notation::puzzle::{AnswerForm, Kind, Meta};
 use crate::notation::span::{RawPoint, Spanned};
 use crate::pattern;
 use crate::setup;
-use crate::solve::task::{self, Mode, Solver, Task, Verdict};
+use crate::solve::task::{self, Mode, Solver, StoppedBy, Task, Verdict};
 use crate::solve::{DEFAULT_MAX_NODES, Outcome, verify};
 use crate::words::plural;
 
@@ -122,6 +122,8 @@ struct Checker<'a> {
     nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
+    /// What stopped the last search that ended without an answer.
+    stopped: Option<StoppedBy>,
 }
 
 /// Why a check stopped early: the budget, or a solver bug (reported as an error).
@@ -131,6 +133,35 @@ enum Stop {
 }
 
 impl Checker<'_> {
+    /// Which of the whole check's budgets is spent: the time, else the nodes.
+    fn spent(&self) -> StoppedBy {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            StoppedBy::Time
+        } else {
+            StoppedBy::Nodes
+        }
+    }
+
+    /// An unknown: what ran out before `what`, and what may decide it.
+    fn unknown(&self, what: &str) -> Found {
+        let message = match self.stopped.unwrap_or_else(|| self.spent()) {
+            StoppedBy::Nodes => format!(
+                "the node budget ({} positions) ran out before {what}; a larger --max-nodes \
+                 (say {}) may decide it",
+                self.max_nodes,
+                self.max_nodes.saturating_mul(10)
+            ),
+            StoppedBy::Time => {
+                format!("the time (--time) ran out before {what}; a longer --time may decide it")
+            }
+            StoppedBy::Inner => format!(
+                "an inner VCF ran out of its own budget before {what}, and the search could not \
+                 go on without it; a larger --max-nodes or --time does not change that"
+            ),
+        };
+        Found::of(Status::Unknown, "unknown", Vec::new(), message)
+    }
+
     fn task(&self, mode: Mode, attacker: Color, first: Option<Point>) -> Result<Task, Stop> {
         let left = self.max_nodes.saturating_sub(self.nodes);
         let time = self
@@ -208,6 +239,7 @@ impl Checker<'_> {
         let mut task = match self.task(mode, attacker, first) {
             Ok(t) => t,
             Err(Stop::Budget) => {
+                self.stopped = Some(self.spent());
                 return Ok(Run {
                     outcome: Outcome::Unknown,
                     line: Vec::new(),
@@ -224,6 +256,9 @@ impl Checker<'_> {
             .run(board, &task)
             .map_err(|bug| Stop::Bug(bug.to_string()))?;
         self.nodes += v.nodes;
+        if let Some(why) = v.stopped_by() {
+            self.stopped = Some(why);
+        }
         Ok(Run {
             outcome: v.outcome,
             attacker_moves: v.attacker_moves,
@@ -356,6 +391,7 @@ pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) ->
         nodes: 0,
         max_nodes: opts.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         deadline: opts.time.map(|t| start + t),
+        stopped: None,
     };
     let expected = match &meta.answer {
         Some(a) => a.to_string(),
@@ -375,9 +411,7 @@ pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) ->
     };
     let o = match checked {
         Ok(found) => found,
-        Err(Stop::Budget) => {
-            Found::of(Status::Unknown, "unknown", Vec::new(), "the budget ran out")
-        }
+        Err(Stop::Budget) => c.unknown("the answer was decided"),
         Err(Stop::Bug(m)) => Found::of(
             Status::Error,
             "",
@@ -425,15 +459,6 @@ impl Found {
             fill: Fill::default(),
         }
     }
-}
-
-fn unknown(what: &str) -> Found {
-    Found::of(
-        Status::Unknown,
-        "unknown",
-        Vec::new(),
-        format!("the budget ran out before {what}"),
-    )
 }
 
 impl Checker<'_> {
@@ -520,7 +545,7 @@ impl Checker<'_> {
                     (run.outcome, run.attacker_moves)
                 };
                 match verdict {
-                    Outcome::Unknown => Ok(unknown(&format!("{} was shown to win", line[0]))),
+                    Outcome::Unknown => Ok(self.unknown(&format!("{} was shown to win", line[0]))),
                     Outcome::NoWin => {
                         let found = self.solve(board, mode, a, None)?;
                         Ok(self.refuted(
@@ -551,7 +576,9 @@ impl Checker<'_> {
                     let run = self.solve(board, mode, a, Some(m))?;
                     match run.outcome {
                         Outcome::Win => longest = longest.max(run.attacker_moves),
-                        Outcome::Unknown => return Ok(unknown(&format!("{m} was shown to win"))),
+                        Outcome::Unknown => {
+                            return Ok(self.unknown(&format!("{m} was shown to win")));
+                        }
                         Outcome::NoWin => {
                             return Ok(Found::of(
                                 Status::Fail,
@@ -580,7 +607,7 @@ impl Checker<'_> {
                     run = self.shortest(board, mode, a, run)?;
                 }
                 match run.outcome {
-                    Outcome::Unknown => Ok(unknown("a win was found")),
+                    Outcome::Unknown => Ok(self.unknown("a win was found")),
                     Outcome::NoWin => Ok(Found::of(
                         Status::Fail,
                         "no win",
@@ -643,7 +670,7 @@ impl Checker<'_> {
             match run.outcome {
                 Outcome::Win => {}
                 Outcome::Unknown => {
-                    return Ok(Some(unknown(&format!("also: {m} was shown to win"))));
+                    return Ok(Some(self.unknown(&format!("also: {m} was shown to win"))));
                 }
                 Outcome::NoWin => {
                     return Ok(Some(Found::of(
@@ -682,7 +709,9 @@ impl Checker<'_> {
                     )));
                 }
                 Outcome::Unknown => {
-                    return Ok(Some(unknown(&format!("{m} was shown not to win (strict)"))));
+                    return Ok(Some(
+                        self.unknown(&format!("{m} was shown not to win (strict)")),
+                    ));
                 }
                 Outcome::NoWin => {}
             }
@@ -712,7 +741,7 @@ impl Checker<'_> {
         }
         let run = self.solve(self.board, mode, a, None)?;
         match run.outcome {
-            Outcome::Unknown => Ok(unknown(&format!("the absence of a {what} was proven"))),
+            Outcome::Unknown => Ok(self.unknown(&format!("the absence of a {what} was proven"))),
             Outcome::Win => Ok(Found::of(
                 Status::Fail,
                 format!("{} wins", run.line[0]),
@@ -791,7 +820,7 @@ impl Checker<'_> {
             let run = self.holds(m, mode)?;
             match run.outcome {
                 Outcome::NoWin => {}
-                Outcome::Unknown => return Ok(unknown(&format!("{m} was shown to hold"))),
+                Outcome::Unknown => return Ok(self.unknown(&format!("{m} was shown to hold"))),
                 Outcome::Win => {
                     let mut line = vec![m];
                     line.extend(run.line);
@@ -842,7 +871,7 @@ impl Checker<'_> {
             }
         }
         if let Some(m) = unknown_at {
-            return Ok(unknown(&format!("{m} was shown to lose")));
+            return Ok(self.unknown(&format!("{m} was shown to lose")));
         }
         holding.sort_by_key(|p| (p.y(), p.x()));
         if form.is_none() {

@@ -474,3 +474,40 @@ fn update_killed_part_way_leaves_the_file_whole() {
         );
     }
 }
+
+/// An unknown says what ran out, before what, and what may decide it (issue 36): the node
+/// budget with a larger `--max-nodes` to try, or the time with `--time`.
+#[test]
+fn an_unknown_says_what_ran_out_and_what_may_decide_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Black to move must stop white's VCF; l10 alone does (puzzles/defence.txt).
+    let file = write(
+        dir.path(),
+        "d.txt",
+        "id: defence\nrule: freestyle\nsize: 15\n\
+         moves: h8 h6 f8 j7 k6 i7 g5 i6 i9 g7 f7 k7 h7 l7 m7 l9 m10 l8\n\
+         answer: any of l10\nkind: best-move\ntags: vcf defence\n",
+    );
+    assert_eq!(run(&["check", &file]).0, 0);
+    let unknown_line = |args: &[&str]| {
+        let mut all = vec!["check", file.as_str(), "--color", "never"];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(&all);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        out.lines()
+            .find(|l| l.starts_with("UNKNOWN"))
+            .unwrap_or_else(|| panic!("{args:?}: no UNKNOWN line: {out}"))
+            .to_string()
+    };
+    let line = unknown_line(&["--max-nodes", "50"]);
+    assert!(
+        line.contains("the node budget (50 positions) ran out before")
+            && line.contains("a larger --max-nodes (say 500) may decide it"),
+        "{line}"
+    );
+    let line = unknown_line(&["--time", "1ms"]);
+    assert!(
+        line.contains("the time (--time) ran out before") && line.contains("a longer --time"),
+        "{line}"
+    );
+}
