@@ -60,7 +60,8 @@ pub struct PositionArgs {
     /// The side to move, overriding the input.
     #[arg(long, value_enum, ignore_case = true)]
     pub to_move: Option<ColorArg>,
-    /// Pick this puzzle out of a puzzle file.
+    /// Pick this puzzle out of a puzzle file, or this game out of an SGF file (its GN name,
+    /// else its number from 1; without --id, the first game).
     #[arg(long)]
     pub id: Option<String>,
     /// Read the input as this format instead of detecting it.
@@ -79,6 +80,8 @@ pub enum FormatArg {
     Psq,
     /// A puzzle file (one or more `key: value` blocks).
     Puzzle,
+    /// An SGF game record (`GM[4]`); of several games, the first or the one `--id` names.
+    Sgf,
 }
 
 /// A winning rule.

@@ -400,6 +400,7 @@ fn format(f: FormatArg) -> Format {
         FormatArg::Diagram => Format::Diagram,
         FormatArg::Psq => Format::Psq,
         FormatArg::Puzzle => Format::Puzzle,
+        FormatArg::Sgf => Format::Sgf,
     }
 }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::notation::diagram;
 use crate::notation::span::{Loc, Located};
-use crate::notation::{DiagramError, MovesError, PsqError, PuzzleError};
+use crate::notation::{DiagramError, MovesError, PsqError, PuzzleError, SgfError};
 use crate::setup::SetupError;
 use crate::solve::task::SolverBug;
 use crate::solve::tt::MemoryError;
@@ -26,6 +26,9 @@ pub enum InputError {
     /// In a puzzle file.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+    /// In an SGF file.
+    #[error(transparent)]
+    Sgf(#[from] SgfError),
     /// In the position itself (taken points, a game already won, ...).
     #[error(transparent)]
     Setup(#[from] SetupError),
@@ -43,6 +46,7 @@ impl Located for InputError {
             InputError::Diagram(e) => e.loc(),
             InputError::Psq(e) => e.loc(),
             InputError::Puzzle(e) => e.loc(),
+            InputError::Sgf(e) => e.loc(),
             InputError::Setup(e) => e.loc(),
             InputError::Empty => Loc::new(1, 1),
         }

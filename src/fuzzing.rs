@@ -17,11 +17,17 @@ use crate::error::{Error, InputError, SourceError};
 use crate::input::{self, LoadOptions, Loaded, Source};
 use crate::notation::puzzle::{self, Answer, AnswerForm, Meta};
 use crate::notation::span::{Located, Span};
-use crate::notation::{Format, diagram, moves, psq, write};
+use crate::notation::{Format, diagram, moves, psq, sgf, write};
 use crate::setup::{Given, Setup};
 
 /// Every format, in the order the targets try them.
-const FORMATS: [Format; 4] = [Format::Moves, Format::Diagram, Format::Psq, Format::Puzzle];
+const FORMATS: [Format; 5] = [
+    Format::Moves,
+    Format::Diagram,
+    Format::Psq,
+    Format::Puzzle,
+    Format::Sgf,
+];
 
 /// The text of an input as tengen reads a file: valid UTF-8 with a leading byte-order mark
 /// dropped (what `Source::from_arg` does to a file or standard input), or `None`.
@@ -125,6 +131,51 @@ pub fn psq(data: &[u8]) {
     match psq::parse(Span::new(text)) {
         Ok(setup) => validate(text, &setup),
         Err(e) => show_input_error(text, e),
+    }
+}
+
+/// SGF files: [`sgf::parse`] picking the first game and, by `--id`, the numbers 1 to 3 and
+/// each game's name; the first game also with `--rule` given (which skips `RU`) and with
+/// `--size 19` (the size of a game without `SZ`). Each game read is validated under each rule
+/// and written back (what validates). A game record is written in every format; set-up stones
+/// (`AB`/`AW`) not as moves or `.psq`, whose order search is slow under the fuzzer (see
+/// [`diagram`]).
+pub fn sgf(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    let read = |pick, size, rule_given| {
+        let options = sgf::Options {
+            pick,
+            size,
+            rule_given,
+        };
+        match sgf::parse(Span::new(text), options) {
+            Ok(collection) => {
+                if let Some(game) = &collection.game {
+                    let formats: &[Format] = match game.setup.stones {
+                        crate::setup::Stones::Moves(_) => &FORMATS,
+                        _ => &[Format::Sgf, Format::Diagram, Format::Puzzle],
+                    };
+                    validate_as(text, &game.setup, formats);
+                }
+                Some(collection)
+            }
+            Err(e) => {
+                show_input_error(text, e);
+                None
+            }
+        }
+    };
+    let Some(first) = read(sgf::Pick::First, 15, false) else {
+        return;
+    };
+    read(sgf::Pick::First, 15, true);
+    read(sgf::Pick::First, 19, false);
+    let ids: Vec<String> = (1..=3)
+        .map(|n| n.to_string())
+        .chain(first.first_names.iter().cloned())
+        .collect();
+    for id in &ids {
+        read(sgf::Pick::Id(id), 15, false);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::error::{Error, InputError, SourceError};
 use crate::notation::puzzle::{Meta, Puzzle};
 use crate::notation::span::{Loc, Span};
-use crate::notation::{Format, diagram, moves, psq, puzzle};
+use crate::notation::{Format, diagram, moves, psq, puzzle, sgf};
 use crate::setup::{Given, Setup, Stones};
 
 /// Input text and the name errors give it (a path, `<stdin>` or `<argument>`).
@@ -185,6 +185,32 @@ pub fn pick(source: &Source, id: Option<&str>) -> Result<Puzzle, Error> {
     }
 }
 
+/// Reads the game `--id` names (its `GN`, else its number from 1), or the first, out of an SGF
+/// file. Like a puzzle file, the whole file must parse.
+pub fn pick_game(source: &Source, opts: &LoadOptions) -> Result<Setup, Error> {
+    let options = sgf::Options {
+        pick: opts.id.as_deref().map_or(sgf::Pick::First, sgf::Pick::Id),
+        size: opts.given.size.unwrap_or(crate::board::DEFAULT_SIZE),
+        rule_given: opts.given.rule.is_some(),
+    };
+    let collection = sgf::parse(Span::new(&source.text), options).map_err(|e| source.error(e))?;
+    match (collection.game, opts.id.as_deref()) {
+        (Some(game), _) => Ok(game.setup),
+        (None, id) => Err(Error::usage(format!(
+            "{} has no game '{}': it holds {} (by name or number: {}{})",
+            source.name,
+            id.unwrap_or("1"),
+            crate::words::plural(collection.games, "game", "games"),
+            collection.first_names.join(", "),
+            if collection.games > collection.first_names.len() {
+                ", …"
+            } else {
+                ""
+            }
+        ))),
+    }
+}
+
 /// Reads the puzzles of a puzzle file one at a time, validating each position as it comes:
 /// memory holds one puzzle and the index of ids, whatever the file's length. The first error
 /// ends the file (an error in the file as a whole, such as no puzzles, comes last).
@@ -223,9 +249,9 @@ pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
         return Err(source.error(InputError::Empty));
     }
     let format = opts.format.unwrap_or_else(|| Format::detect(&source.text));
-    if opts.id.is_some() && format != Format::Puzzle {
+    if opts.id.is_some() && !matches!(format, Format::Puzzle | Format::Sgf) {
         return Err(Error::usage(format!(
-            "--id picks a puzzle, but {} is a {format} input",
+            "--id picks a puzzle of a puzzle file or a game of an SGF file, but {} is a {format} input",
             source.name
         )));
     }
@@ -248,6 +274,7 @@ pub fn load(source: &Source, opts: &LoadOptions) -> Result<Loaded, Error> {
             let p = pick(source, opts.id.as_deref())?;
             (p.setup, Some(p.meta))
         }
+        Format::Sgf => (pick_game(source, opts)?, None),
     };
     let board = setup.into_board(opts.given).map_err(|e| source.error(e))?;
     Ok(Loaded {

@@ -6,7 +6,8 @@
 //!   keys and shapes ([`board::shape`]), and win detection.
 //! - [`pattern`]: what the shapes add up to at a point ([`pattern::Class`]); Renju forbidden
 //!   points; a slow reference judge.
-//! - [`notation`]: one nom parser and one writer per text format, and format detection.
+//! - [`notation`]: one nom parser and one writer per text format (move lists, diagrams,
+//!   `.psq`, puzzle files, SGF), and format detection.
 //! - [`setup`]: a parsed position and its validation into a board.
 //! - [`input`]: from a command-line argument to a board.
 //! - [`solve`]: the threat solvers (VCF, VCT, win in N), their proofs and verifiers, and the
@@ -15,6 +16,7 @@
 //!   horizon, every candidate scored, mates verified.
 //! - [`protocol`]: the Gomocup protocol front end (`tengen brain`, `pbrain-tengen`).
 //! - [`cases`]: which solver task a puzzle is a case for.
+//! - [`openings`]: the names of the 26 canonical renju openings (`4D Kagetsu`).
 //! - [`report`]: coloured diagrams, proof trees and JSON.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
 //!   [`commands`]: each command as library calls; [`output`]: safe file writing; [`error`]:
@@ -34,6 +36,7 @@ pub mod fuzzing;
 pub mod input;
 pub mod learn;
 pub mod notation;
+pub mod openings;
 pub mod output;
 pub mod pattern;
 pub mod protocol;

@@ -31,6 +31,18 @@ pub enum Stones {
         /// The white stones.
         white: Vec<Spanned<RawPoint>>,
     },
+    /// Stones placed with no order, then a game record played from them (an SGF file's
+    /// `AB`/`AW` set-up stones, then its moves).
+    PlacedThenMoves {
+        /// The black stones placed.
+        black: Vec<Spanned<RawPoint>>,
+        /// The white stones placed.
+        white: Vec<Spanned<RawPoint>>,
+        /// The side that plays the first move.
+        first: Color,
+        /// The moves in order, from `first`, alternating.
+        moves: Vec<Spanned<RawPoint>>,
+    },
 }
 
 /// A position as parsed, before any check.
@@ -222,8 +234,25 @@ impl Setup {
             Ok(p)
         };
         let stated_side = given.to_move.or(self.to_move.map(|s| s.value));
-        match &self.stones {
-            Stones::Moves(moves) => {
+        let (black, white, moves, first) = match &self.stones {
+            Stones::Moves(moves) => (&[][..], &[][..], Some(&moves[..]), Color::Black),
+            Stones::Placed { black, white } => (&black[..], &white[..], None, Color::Black),
+            Stones::PlacedThenMoves {
+                black,
+                white,
+                first,
+                moves,
+            } => (&black[..], &white[..], Some(&moves[..]), *first),
+        };
+        for (stones, color) in [(black, Color::Black), (white, Color::White)] {
+            for raw in stones {
+                let p = check(&board, raw)?;
+                board.put(p, color);
+            }
+        }
+        match moves {
+            Some(moves) => {
+                board.set_to_move(first);
                 for (k, raw) in moves.iter().enumerate() {
                     let p = check(&board, raw)?;
                     if let Some(last) = board.last_move()
@@ -254,13 +283,7 @@ impl Setup {
                     board.set_to_move(side);
                 }
             }
-            Stones::Placed { black, white } => {
-                for (stones, color) in [(black, Color::Black), (white, Color::White)] {
-                    for raw in stones {
-                        let p = check(&board, raw)?;
-                        board.put(p, color);
-                    }
-                }
+            None => {
                 let (b, w) = (black.len(), white.len());
                 let side = match stated_side {
                     Some(side) => side,
@@ -282,7 +305,7 @@ impl Setup {
             // last of its stones written); on a board, its first stone.
             let locs = five.stones.iter().filter_map(|p| placed[p.index()]);
             let loc = match self.stones {
-                Stones::Moves(_) => locs.max(),
+                Stones::Moves(_) | Stones::PlacedThenMoves { .. } => locs.max(),
                 Stones::Placed { .. } => locs.min(),
             }
             .unwrap_or(self.loc);

@@ -107,6 +107,10 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
                 "One puzzle of a puzzle file.",
             ),
             (
+                "tengen show games.sgf --id 7",
+                "Game 7 of an SGF file (c-gomoku-cli's games.sgf): its GN, else the 7th game.",
+            ),
+            (
                 "tengen show \"h8 i9\" --format json",
                 "The position as one JSON object.",
             ),
@@ -122,6 +126,10 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
             (
                 "tengen convert game.psq --to moves",
                 "A Piskvork game as a move list in RIF coordinates.",
+            ),
+            (
+                "tengen convert \"h8 h9 i9 g7\" --to sgf --rule renju",
+                "A move list as an SGF game record (GM[4], RU[4]).",
             ),
             (
                 "tengen convert puzzles/examples.txt --id tengen/small-board --to psq -o small.psq",

@@ -30,6 +30,7 @@ pub fn run(args: Show, out: &mut dyn Write) -> Result<u8, Error> {
                 &[]
             };
             s.push_str(&text::footer(board, keys, style));
+            s.push_str(&text::opening(board));
             s
         }
     };

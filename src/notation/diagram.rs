@@ -402,7 +402,7 @@ mod tests {
                 black.iter().map(|p| p.value.to_string()).collect(),
                 white.iter().map(|p| p.value.to_string()).collect(),
             ),
-            Stones::Moves(_) => panic!("a diagram gives placed stones"),
+            _ => panic!("a diagram gives placed stones"),
         }
     }
 

@@ -6,6 +6,7 @@ pub mod moves;
 pub mod order;
 pub mod psq;
 pub mod puzzle;
+pub mod sgf;
 pub mod span;
 pub mod write;
 
@@ -13,6 +14,7 @@ pub use diagram::DiagramError;
 pub use moves::MovesError;
 pub use psq::PsqError;
 pub use puzzle::PuzzleError;
+pub use sgf::SgfError;
 
 use serde::Serialize;
 
@@ -28,6 +30,8 @@ pub enum Format {
     Psq,
     /// A puzzle file (one or more `key: value` blocks).
     Puzzle,
+    /// An SGF game record (`GM[4]`), one or more games.
+    Sgf,
 }
 
 impl std::fmt::Display for Format {
@@ -37,15 +41,20 @@ impl std::fmt::Display for Format {
             Format::Diagram => "diagram",
             Format::Psq => "psq",
             Format::Puzzle => "puzzle",
+            Format::Sgf => "sgf",
         })
     }
 }
 
 impl Format {
-    /// Guesses the format of a text: a `Piskvorky` header is `.psq`; a line starting with a
-    /// puzzle key is a puzzle file; a line of five or more board cells is a diagram; anything
-    /// else is read as a move list (whose parser then says what is wrong with it).
+    /// Guesses the format of a text: a text starting with `(` is SGF (no other format starts
+    /// so); a `Piskvorky` header is `.psq`; a line starting with a puzzle key is a puzzle file;
+    /// a line of five or more board cells is a diagram; anything else is read as a move list
+    /// (whose parser then says what is wrong with it).
     pub fn detect(text: &str) -> Format {
+        if text.trim_start().starts_with('(') {
+            return Format::Sgf;
+        }
         let lines = text
             .lines()
             .map(str::trim)
@@ -108,6 +117,7 @@ mod tests {
             Format::Psq
         );
         assert_eq!(Format::detect("# c\nid: x\nmoves: h8\n"), Format::Puzzle);
+        assert_eq!(Format::detect("\n (;GM[4];B[hh])"), Format::Sgf);
         assert_eq!(Format::detect("x....\n.....\n"), Format::Diagram);
         assert_eq!(Format::detect(" 5 x . . . . 5\n"), Format::Diagram);
         // Without empty points, still a diagram; cell letters with row numbers are moves.

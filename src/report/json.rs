@@ -34,6 +34,10 @@ pub struct Position {
     /// The puzzle id, when the position came from a puzzle file.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub id: Option<String>,
+    /// The renju opening the game record's first three moves form (`"4D Kagetsu"`), when they
+    /// form one of the 26 (see [`crate::openings`]); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub opening: Option<String>,
 }
 
 impl Solve {
@@ -77,6 +81,7 @@ impl Position {
             last_move: board.last_move(),
             coordinates: "rif".into(),
             id: id.map(str::to_string),
+            opening: crate::openings::of_board(board).map(|o| o.to_string()),
         }
     }
 }
@@ -183,6 +188,10 @@ pub struct Analyze {
     pub candidates: Vec<AnalyzeCandidate>,
     /// Black's forbidden points (renju, black to move): never scored.
     pub forbidden: Vec<ForbiddenPoint>,
+    /// The renju opening of the game record (`"4D Kagetsu"`), as in [`Position`]; absent
+    /// when there is none.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub opening: Option<String>,
 }
 
 /// One scored move in [`Analyze`].
@@ -283,6 +292,7 @@ impl Analyze {
                 .iter()
                 .map(|&(point, foul)| ForbiddenPoint { point, foul })
                 .collect(),
+            opening: crate::openings::of_board(board).map(|o| o.to_string()),
         }
     }
 }

@@ -317,6 +317,15 @@ pub fn legend(board: &Board, keys: &[Key], style: Style) -> String {
     legend
 }
 
+/// The `# opening: 4D Kagetsu` line of a game whose first three moves form one of the 26
+/// renju openings ([`crate::openings`]); empty otherwise. A `#` line, so that a diagram with it
+/// still reads back.
+pub fn opening(board: &Board) -> String {
+    crate::openings::of_board(board)
+        .map(|o| format!("# opening: {o}\n"))
+        .unwrap_or_default()
+}
+
 /// The lines under a diagram: the side to move, then the [`legend`].
 pub fn footer(board: &Board, keys: &[Key], style: Style) -> String {
     format!(
@@ -486,6 +495,7 @@ pub fn analysis(
         keys.push(Key::Forbidden);
     }
     s.push_str(&footer(board, &keys, style));
+    s.push_str(&opening(board));
     if let Some(best) = a.candidates.first() {
         let verdict = match best.mate_in {
             Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),

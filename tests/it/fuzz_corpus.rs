@@ -75,6 +75,11 @@ fn psq() {
 }
 
 #[test]
+fn sgf() {
+    replay("sgf", tengen::fuzzing::sgf);
+}
+
+#[test]
 fn puzzle() {
     replay("puzzle", tengen::fuzzing::puzzle);
 }

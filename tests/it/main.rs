@@ -17,6 +17,7 @@ mod props;
 mod public;
 mod robust;
 mod rules;
+mod sgf;
 mod show;
 mod solve;
 mod tune;
