@@ -2,12 +2,15 @@
 """Disproofs side by side: tengen's VCT and quintet's on the positions after each stated defence
 of defence puzzles (where the answer to find is "no win").
 
-    scripts/disproof-bench.py ../shared/puzzles-public/lfz084-renju-defence.txt puzzles/defence.txt
+    scripts/disproof-bench.py ../shared/puzzles-public/lfz084-renju-defence.txt puzzles/defence.txt \
+        --other-side ../shared/puzzles-public/quintet-renju.txt
 
 For every renju puzzle whose `answer:` lists defences (`any of d6 e7 ...`), the first
 --defences of them (default 3) are each played for the side to move; then the attacker (the
 other side) is asked for a VCT at threat limit 2 and at most --limit attacker moves (default
-30): by `tengen solve --vct` (node budget --max-nodes, default 20 M, and --timeout seconds) and
+30). With --other-side, each renju puzzle's position is asked of the side NOT to move (the
+defender of a VCT puzzle attacking), mostly disproofs of our own making. Each is asked
+by `tengen solve --vct` (node budget --max-nodes, default 20 M, and --timeout seconds) and
 by quintet's df-pn VCT through the anchors' driver `quintet-solve` (same bound and threat limit,
 the same timeout). Prints one row a position: both verdicts (win / no-win / unknown), both times
 (each program's own timing of its search), and their ratio; then the positions where the
@@ -45,7 +48,9 @@ def puzzles(path):
         rule = re.search(r"^rule:\s*(\S+)", block, re.M)
         ans = re.search(r"^answer:\s*(?:any of\s+)?([a-z0-9 ]+)", block, re.M)
         if pid and ans and rule and rule.group(1) == "renju":
-            out.append((pid.group(1), ans.group(1).split()))
+            moves = [m for m in ans.group(1).split() if re.fullmatch(r"[a-v][0-9]{1,2}", m)]
+            if moves:
+                out.append((pid.group(1), moves))
     return out
 
 
@@ -58,7 +63,10 @@ def run(cmd, timeout):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("files", nargs="+")
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--other-side", nargs="*", default=[], metavar="FILE",
+                    help="renju puzzles whose position is asked of the side not to move (the "
+                         "defender of a VCT puzzle attacking: mostly disproofs)")
     ap.add_argument("--tengen", default=str(ROOT / "target" / "release" / "tengen"))
     ap.add_argument("--quintet")
     ap.add_argument("--defences", type=int, default=3)
@@ -73,8 +81,15 @@ def main():
     if not os.access(a.tengen, os.X_OK):
         die(f"no tengen at {a.tengen}: cargo build --release")
     rows, differ = [], []
-    for f in a.files:
-        for pid, defences in puzzles(f):
+    jobs = [(f, pid, ds) for f in a.files for pid, ds in puzzles(f)]
+    for f in a.other_side:
+        for block in re.split(r"\n\s*\n", Path(f).read_text()):
+            pid = re.search(r"^id:\s*(\S+)", block, re.M)
+            rule = re.search(r"^rule:\s*(\S+)", block, re.M)
+            if pid and rule and rule.group(1) == "renju":
+                jobs.append((f, pid.group(1), [None]))
+    for f, pid, defences in jobs:
+        if True:
             shown = run([a.tengen, "show", f, "--id", pid, "--format", "json"], 30)
             if shown is None or shown.returncode != 0:
                 die(f"{f} {pid}: tengen show failed")
@@ -83,11 +98,13 @@ def main():
             attacker = "white" if defender == "black" else "black"
             for d in defences[: a.defences]:
                 stones = {"black": list(pos["black"]), "white": list(pos["white"])}
-                stones[defender].append(d)
+                # Without a defence (--other-side) the side not to move attacks as it stands.
+                if d is not None:
+                    stones[defender].append(d)
                 # A game record stays a record (the defence its next move), as a user would
                 # give it; a diagram stays stones.
                 record = pos.get("moves") or []
-                if len(record) == len(pos["black"]) + len(pos["white"]) and \
+                if d is not None and len(record) == len(pos["black"]) + len(pos["white"]) and \
                         len(record) % 2 == (0 if defender == "black" else 1):
                     given = f"moves: {' '.join(record + [d])}\n"
                 else:
@@ -103,6 +120,8 @@ def main():
                 os.unlink(name)
                 if r is None:
                     tv, tt = "unknown", a.timeout * 1000
+                elif r.returncode != 0:
+                    die(f"{pid} after {d}: tengen solve failed: {r.stderr.strip()}")
                 else:
                     j = json.loads(r.stdout)
                     tv, tt = j["result"], j.get("elapsed_ms", 0.0)
@@ -116,10 +135,11 @@ def main():
                     qv = {"WIN": "win", "NONE": "no-win"}.get(first, "unknown")
                     m = re.search(r"elapsed: ([0-9.]+)ms", q.stdout)
                     qt = float(m.group(1)) if m else a.timeout * 1000
-                rows.append((f"{pid} after {d}", tv, tt, qv, qt))
+                where = f"{pid} after {d}" if d else f"{pid}, {attacker} attacking"
+                rows.append((where, tv, tt, qv, qt))
                 if "unknown" not in (tv, qv) and tv != qv:
                     differ.append(rows[-1])
-                print(f"{pid} after {d}: tengen {tv} {tt:.1f} ms, quintet {qv} {qt:.1f} ms"
+                print(f"{where}: tengen {tv} {tt:.1f} ms, quintet {qv} {qt:.1f} ms"
                       + (f", ratio {tt / qt:.2f}" if qt > 0 and "unknown" not in (tv, qv) else ""),
                       flush=True)
     both = [(tt, qt) for _, tv, tt, qv, qt in rows if "unknown" not in (tv, qv)]

@@ -110,6 +110,8 @@ pub struct Settings {
     pub futility: bool,
     /// Null-move pruning (see [`params::NULL_MOVE_DEPTH`]).
     pub null_move: bool,
+    /// Internal iterative reduction (see [`params::IIR_DEPTH`]).
+    pub iir: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
     /// opponent's threats: whether it has a forced win were the side to move to pass, and
     /// whether it has one after a candidate move. 2; at 4 the checks catch wins that need
@@ -183,6 +185,7 @@ impl Settings {
             root_reductions: false,
             futility: false,
             null_move: false,
+            iir: false,
             ..Settings::default()
         }
     }
@@ -212,6 +215,7 @@ impl Default for Settings {
             root_reductions: true,
             futility: false,
             null_move: false,
+            iir: false,
             defence_threat_limit: 2,
             threat_checks: true,
             weight_map: true,

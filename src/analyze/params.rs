@@ -154,3 +154,9 @@ pub const UNPROVEN_DECISIVE: i32 = 9_000;
 /// Point values ([`super::eval::point_value`]) per evaluation point at `--depth 1`: an open
 /// three's 500 is 100, the initiative it is worth on the evaluation's scale.
 pub const POINT_SCALE: i32 = 5;
+
+/// **Internal iterative reduction** (`Settings::iir`): a node at depth [`IIR_DEPTH`] or more
+/// with no table move is searched one ply shallower: without a move from an earlier search its
+/// ordering is a guess, and the shallower search is what fills the table for the next
+/// iteration. Off: self-play at 200 ms, renju, 600 games, +5 Elo (−23 to +32).
+pub const IIR_DEPTH: i32 = 4;

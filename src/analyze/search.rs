@@ -226,6 +226,11 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        let depth = if self.settings.iir && depth >= IIR_DEPTH && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let mut list = std::mem::take(&mut self.moves[ply]);
         let node = moves::generate(
             &mut self.board,
@@ -659,6 +664,7 @@ mod tests {
             lmr_table: true,
             futility: true,
             null_move: true,
+            iir: true,
             ..shipped.clone()
         };
         let mut rng = Rng::new(11);

@@ -573,7 +573,9 @@ impl<W: Write> Brain<W> {
         // analysis's no longer.
         let waited = start.elapsed();
         let settings = Settings {
-            time: settings.time.map(|t| t.saturating_sub(waited).max(clock::FLOOR)),
+            time: settings
+                .time
+                .map(|t| t.saturating_sub(waited).max(clock::FLOOR)),
             ..settings
         };
         // A stop read before the search began still counts.
