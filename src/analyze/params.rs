@@ -160,3 +160,11 @@ pub const POINT_SCALE: i32 = 5;
 /// ordering is a guess, and the shallower search is what fills the table for the next
 /// iteration. Off: self-play at 200 ms, renju, 600 games, +5 Elo (−23 to +32).
 pub const IIR_DEPTH: i32 = 4;
+
+/// In a renju game (the brain), the share of a move's time the root VCT may take before the
+/// search on one thread, instead of `Settings::vct_share`'s 0.3: the search gets the time
+/// back. Self-play at 200 ms a move, 0.12 against 0.3 (2026-11-27): renju 314-3-283 (+18, -10
+/// to +46) and 312-11-277 (+20, -7 to +48), together 626-14-560 over 1,200 games, +19 (about
+/// -1 to +39); freestyle 298-16-286 (+7, -20 to +34), so freestyle keeps 0.3.
+/// An analysis keeps 0.3: its root VCT finds the long wins of the public cases in that time.
+pub const GAME_RENJU_VCT_SHARE: f64 = 0.12;

@@ -515,6 +515,7 @@ impl<W: Write> Brain<W> {
                 ..fixed.clone()
             };
         }
+        let defaults = Settings::default();
         Settings {
             time: Some(budget.hard),
             depth: self.info.max_depth,
@@ -524,7 +525,11 @@ impl<W: Write> Brain<W> {
             threads: self.info.threads,
             game: true,
             cancel: Some(self.cancel),
-            ..Settings::default()
+            vct_share: match self.rule {
+                Rule::Renju => analyze::params::GAME_RENJU_VCT_SHARE,
+                _ => defaults.vct_share,
+            },
+            ..defaults
         }
     }
 
