@@ -67,6 +67,10 @@ pub struct PositionArgs {
     /// Read the input as this format instead of detecting it.
     #[arg(long, value_enum, ignore_case = true)]
     pub input_format: Option<FormatArg>,
+    /// The position after the first N moves of a game record (a move list, a .psq or SGF
+    /// game), for a finished game or any point of it.
+    #[arg(long, value_name = "N")]
+    pub after: Option<usize>,
 }
 
 /// A text format tengen reads and writes.

@@ -373,6 +373,7 @@ fn request(args: &PositionArgs) -> Request {
             size: args.size,
             to_move: args.to_move.map(color),
             default_rule: None,
+            after: args.after,
         },
     }
 }

@@ -304,6 +304,7 @@ pub fn roundtrip(data: &[u8]) {
                 size: (format == Format::Moves).then_some(original.board.size()),
                 to_move: None,
                 default_rule: None,
+                after: None,
             };
             let opts = LoadOptions {
                 format: Some(format),

@@ -72,6 +72,8 @@ pub struct Given {
     /// The rule when neither `--rule` nor the input names one (None: freestyle); `tengen
     /// forbidden` asks for renju, the one rule with forbidden points.
     pub default_rule: Option<Rule>,
+    /// The `--after N` option: only the first N moves of a game record are played.
+    pub after: Option<usize>,
 }
 
 /// Why a parsed position is not a legal one.
@@ -136,7 +138,7 @@ pub enum SetupError {
         won_at: usize,
     },
     /// A position that already holds a winning line.
-    #[error("the position is already won: {winner} has five ({})", line.iter().map(Point::to_string).collect::<Vec<_>>().join(" "))]
+    #[error("the position is already won: {winner} has five ({}){}", line.iter().map(Point::to_string).collect::<Vec<_>>().join(" "), match record { Some(n) if *n > 1 => format!("; --after {} gives the position before the game's last move (--after N: after its first N moves)", n - 1), _ => String::new() })]
     PositionWon {
         /// Where the five is written: a game record's move that completed it, a board's first
         /// stone of it (or where the position starts).
@@ -145,6 +147,26 @@ pub enum SetupError {
         winner: Color,
         /// The stones of the line, in line order.
         line: Vec<Point>,
+        /// The moves of the game record played, when the position is one.
+        record: Option<usize>,
+    },
+    /// `--after N` for an input without a game record.
+    #[error(
+        "--after needs a game record (a move list, a .psq or SGF game); this position is given as stones"
+    )]
+    AfterWithoutRecord {
+        /// Where the position starts.
+        loc: Loc,
+    },
+    /// `--after N` past the end of the game record.
+    #[error("--after {after} is past the end of the game: it has {moves} moves")]
+    AfterTooFar {
+        /// Where the position starts.
+        loc: Loc,
+        /// The option's value.
+        after: usize,
+        /// The moves in the record.
+        moves: usize,
     },
     /// A black move of a game record on a forbidden point under renju.
     #[error("move {number} ({point}) is a forbidden point for black under renju: {foul}")]
@@ -181,6 +203,8 @@ impl Located for SetupError {
             | SetupError::Taken { loc, .. }
             | SetupError::AlreadyWon { loc, .. }
             | SetupError::PositionWon { loc, .. }
+            | SetupError::AfterWithoutRecord { loc }
+            | SetupError::AfterTooFar { loc, .. }
             | SetupError::Forbidden { loc, .. }
             | SetupError::SideUnknown { loc, .. } => *loc,
         }
@@ -250,6 +274,18 @@ impl Setup {
                 board.put(p, color);
             }
         }
+        let moves = match (moves, given.after) {
+            (_, None) => moves,
+            (None, Some(_)) => return Err(SetupError::AfterWithoutRecord { loc: self.loc }),
+            (Some(m), Some(after)) if after > m.len() => {
+                return Err(SetupError::AfterTooFar {
+                    loc: self.loc,
+                    after,
+                    moves: m.len(),
+                });
+            }
+            (Some(m), Some(after)) => Some(&m[..after]),
+        };
         match moves {
             Some(moves) => {
                 board.set_to_move(first);
@@ -313,6 +349,7 @@ impl Setup {
                 loc,
                 winner: five.color,
                 line: five.stones,
+                record: moves.map(<[_]>::len),
             });
         }
         Ok(board)

@@ -305,3 +305,39 @@ proptest! {
         prop_assert_eq!(back, moves);
     }
 }
+
+/// A finished game (it ends in a five, as most of a match's games do) is studied with
+/// `--after N`: the position after its first N moves. Without it, the error says so; past the
+/// game's end, or without a game record, `--after` is an error (exit 2).
+#[test]
+fn a_finished_game_is_read_up_to_a_move_with_after() {
+    // Black makes five on h8-l8 with the record's 9th move.
+    let won = "(;GM[4]SZ[15]RU[0];B[hh];W[hi];B[ih];W[ii];B[jh];W[ji];B[kh];W[ki];B[lh])";
+    let (code, _, err) = run_stdin(&["show", "-"], won);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("already won") && err.contains("--after 8 gives the position before"),
+        "{err}"
+    );
+    let p = show_json(&["--after", "8"], won);
+    assert_eq!(p.moves.as_ref().map(Vec::len), Some(8));
+    assert_eq!(p.to_move, Color::Black);
+    let p = show_json(&["--after", "0"], won);
+    assert!(p.black.is_empty() && p.white.is_empty());
+    let (code, _, err) = run_stdin(&["show", "-", "--after", "10"], won);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--after 10 is past the end of the game: it has 9 moves"),
+        "{err}"
+    );
+    // A move list too; stones are not a record.
+    let (code, out, _) = run(&["show", "h8 i9 j10", "--after", "2", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"i9\"") && !out.contains("\"j10\""), "{out}");
+    let (code, _, err) = run_stdin(
+        &["show", "-", "--after", "1"],
+        "id: x\nblack: h8\nwhite: i9\n",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--after needs a game record"), "{err}");
+}
