@@ -160,6 +160,8 @@ pub fn run_script(input: &[u8], options: Options) -> Vec<u8> {
     let mut reader = input;
     let mut brain = Brain::new(Vec::new(), options, cancel, Arc::new(AtomicUsize::new(0)));
     while let Some(read) = read_line(&mut reader) {
+        // Each line's move clock starts as it is handled (see `Brain::received`).
+        brain.received(Instant::now());
         match brain.handle(parse(read)) {
             Ok(Flow::Continue) => {}
             Ok(Flow::Exit) | Err(_) => break,
