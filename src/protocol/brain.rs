@@ -17,6 +17,7 @@ use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point, Rule};
 use crate::pattern;
 use crate::solve::Cancel;
 use crate::solve::task::{Mode, Task};
+use crate::solve::tt::MemoryError;
 use crate::solve::{Outcome, verify};
 
 /// What the brain does after a line.
@@ -209,14 +210,8 @@ impl<W: Write> Brain<W> {
         };
         let budget = self.info.clock.budget(game.stones.len());
         let settings = self.settings(1, budget);
-        let plan = (settings.hash_mb, settings.parallel_vct());
-        if self.tables.as_ref().is_some_and(|t| t.plan() == plan) {
-            return;
-        }
-        self.tables = None;
-        if let Ok(t) = Tables::new(plan.0, plan.1) {
+        if let (Ok(true), Some(t)) = (self.fit_tables(&settings), self.tables.as_ref()) {
             t.prefault();
-            self.tables = Some(t);
         }
     }
 
@@ -691,18 +686,24 @@ impl<W: Write> Brain<W> {
     /// first move (they stay for the game), with a solver for the root VCT's own thread when it
     /// has one. False (after an `ERROR` line) when the memory cannot be had.
     fn make_tables(&mut self, settings: &Settings) -> io::Result<bool> {
-        let plan = (settings.hash_mb, settings.parallel_vct());
-        if self.tables.as_ref().is_none_or(|t| t.plan() != plan) {
-            // The old tables go first, so the two never take the memory together.
-            self.tables = None;
-            match Tables::new(plan.0, plan.1) {
-                Ok(t) => self.tables = Some(t),
-                Err(e) => {
-                    self.say(&format!("ERROR {e}"))?;
-                    return Ok(false);
-                }
+        match self.fit_tables(settings) {
+            Ok(_) => Ok(true),
+            Err(e) => {
+                self.say(&format!("ERROR {e}"))?;
+                Ok(false)
             }
         }
+    }
+
+    /// Makes the tables for `settings` unless the ones kept fit them; true when it made new
+    /// ones. The old tables go first, so the two never take the memory together.
+    fn fit_tables(&mut self, settings: &Settings) -> Result<bool, MemoryError> {
+        let plan = (settings.hash_mb, settings.parallel_vct());
+        if self.tables.as_ref().is_some_and(|t| t.plan() == plan) {
+            return Ok(false);
+        }
+        self.tables = None;
+        self.tables = Some(Tables::new(plan.0, plan.1)?);
         Ok(true)
     }
 
