@@ -100,6 +100,8 @@ pub struct Settings {
     pub reductions: bool,
     /// Shape pruning near the horizon (see [`params::SHAPE_PRUNING_DEPTH`]).
     pub shape_pruning: bool,
+    /// Move-count pruning near the horizon (see [`params::MOVE_COUNT_DEPTH`]).
+    pub move_count_pruning: bool,
     /// Late-move reductions from a table over depth and move number, adjusted by the move's
     /// shape and the principal line (see [`params::LMR_BASE`]), instead of one or two plies.
     pub lmr_table: bool,
@@ -181,6 +183,7 @@ impl Settings {
             threats: false,
             reductions: false,
             shape_pruning: false,
+            move_count_pruning: false,
             lmr_table: false,
             root_reductions: false,
             futility: false,
@@ -211,6 +214,7 @@ impl Default for Settings {
             tight_defence: true,
             reductions: true,
             shape_pruning: true,
+            move_count_pruning: true,
             lmr_table: true,
             root_reductions: true,
             futility: false,
@@ -327,6 +331,27 @@ pub enum Event<'a> {
         /// Positions visited so far by every search thread (the live count).
         nodes: u64,
     },
+}
+
+/// Whether `mv` starts a forced win for the side to move that the verifier proves (threat
+/// limit 3, the winner's moves to its five at most `max_moves`, `settings.verify_nodes`
+/// positions): the same verifier that checks every mate an analysis prints. `false` when the
+/// move does not win or the proof was not found within the budget.
+pub fn proves_win(
+    board: &Board,
+    mv: Point,
+    max_moves: u32,
+    settings: &Settings,
+    tables: &mut Tables,
+) -> bool {
+    threats::verify_mate(
+        board,
+        mv,
+        max_moves.max(1) as i32,
+        settings,
+        &mut tables.solver,
+        None,
+    )
 }
 
 /// Analyses the position for the side to move. `progress` hears of every completed iteration.

@@ -326,6 +326,18 @@ impl<'a> Searcher<'a> {
                 best = best.max(v);
                 continue;
             }
+            // Move-count pruning: near the horizon, off the principal line, the late moves
+            // that make and stop less than an open three are not searched.
+            if self.settings.move_count_pruning
+                && beta - alpha == 1
+                && !forced
+                && depth <= MOVE_COUNT_DEPTH
+                && k >= MOVE_COUNT_BASE + (depth * depth) as usize
+                && !special
+                && shape < LMR_KEEP_FROM
+            {
+                continue;
+            }
             // Shape pruning: near the horizon, off the principal line, a late move that
             // makes and stops no shape worth an open two is not searched.
             if self.settings.shape_pruning
@@ -619,6 +631,7 @@ mod tests {
         let settings = Settings {
             reductions: false,
             shape_pruning: false,
+            move_count_pruning: false,
             futility: false,
             null_move: false,
             threats: false,
@@ -649,8 +662,8 @@ mod tests {
         assert!(compared >= 24, "only {compared} positions compared");
     }
 
-    /// With the pruning on (the defaults: reductions, shape pruning, threat narrowing, the
-    /// horizon VCF), a
+    /// With the pruning on (the defaults: reductions, shape and move-count pruning, threat
+    /// narrowing, the horizon VCF), a
     /// forced win the full-width minimax finds within the depth is still found.
     #[test]
     fn with_pruning_no_forced_win_of_the_reference_is_missed() {
@@ -661,6 +674,7 @@ mod tests {
         // Every pruning this search has, on at once.
         let all = Settings {
             shape_pruning: true,
+            move_count_pruning: true,
             lmr_table: true,
             futility: true,
             null_move: true,
