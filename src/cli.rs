@@ -33,6 +33,10 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Find and prove a forced win.
     Solve(SolveArgs),
+    /// Review a whole game move by move: each move's verdict by the win chance it gives
+    /// away, the best move instead, missed and allowed forced wins (verified), and the
+    /// turning point. `review` reads what `analyze` reads, a finished game included.
+    Review(ReviewArgs),
     /// Time the solvers on puzzle files and report nodes and time per case.
     Bench(BenchArgs),
     /// Check the answers of puzzle files: exit 0 when all pass, 1 on a failure, 2 on an error.
@@ -279,6 +283,44 @@ pub struct AnalyzeArgs {
     /// to 3 as time allows. Default: the puzzle's `threat-limit:`, else 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub threat_limit: Option<u32>,
+}
+
+/// `tengen review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The game to review (a move list, a gomocalc URL, a .psq or SGF game; `--id` picks a
+    /// game of an SGF file).
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// How to print the review.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Analyse each position this long: `500ms`, `1s`, `2m` (default: 1s when no limit is
+    /// given).
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub time: Option<std::time::Duration>,
+    /// Analyse each position this many plies deep instead.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Analyse each position this many search nodes instead.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// The first move to review, counting from 1 (default: the first).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub from: Option<u64>,
+    /// The last move to review (default: the game's last).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub to: Option<u64>,
+    /// Positions analysed at once (1 to 512), each with tables of its own (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub jobs: Option<u64>,
+    /// Search threads a position (default: the machine's cores shared among the jobs when
+    /// only time limits the search, else 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub threads: Option<u64>,
+    /// Memory for each job's search tables in megabytes (1 to 65536).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash_mb: u64,
 }
 
 /// Which cases `bench` runs.

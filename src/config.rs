@@ -9,8 +9,8 @@ use crate::analyze;
 use crate::board::{Color, Rule};
 use crate::cli::{
     AnalyzeArgs, BenchArgs, BenchMode, CheckArgs, CheckFormat, ColorArg, ColorChoice, Command,
-    ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, RuleArg,
-    SearchArgs, ShowArgs, SolveArgs,
+    ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, ReviewArgs,
+    RuleArg, SearchArgs, ShowArgs, SolveArgs,
 };
 use crate::input::Request;
 use crate::notation::Format;
@@ -109,6 +109,21 @@ pub struct Analyze {
     pub progress: bool,
 }
 
+/// `tengen review`.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// The game.
+    pub input: Request,
+    /// How to print.
+    pub output: Output,
+    /// What to review and how.
+    pub options: crate::review::Options,
+    /// Show a progress bar on standard error (it is a terminal).
+    pub progress: bool,
+    /// `--after` was given: an error (review reads the whole game).
+    pub after: Option<usize>,
+}
+
 /// Which cases `tengen bench` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchCases {
@@ -183,6 +198,8 @@ pub enum Config {
     Analyze(Analyze),
     /// `tengen solve`.
     Solve(Solve),
+    /// `tengen review`.
+    Review(Review),
     /// `tengen bench`.
     Bench(Bench),
     /// `tengen check`.
@@ -241,6 +258,7 @@ impl Config {
             }
             Command::Analyze(args) => Config::Analyze(analyze(args)),
             Command::Solve(args) => Config::Solve(solve(args)),
+            Command::Review(args) => Config::Review(review(args)),
             Command::Bench(args) => Config::Bench(bench(args)),
             Command::Check(args) => Config::Check(check(args)),
             Command::Brain(args) => Config::Brain { debug: args.debug },
@@ -280,6 +298,44 @@ fn analyze(args: AnalyzeArgs) -> Analyze {
         },
         heatmap: args.heatmap,
         progress: std::io::stderr().is_terminal(),
+    }
+}
+
+fn review(args: ReviewArgs) -> Review {
+    let mut input = request(&args.position);
+    input.given.finished = true;
+    input.given.after = None;
+    let jobs = args.jobs.unwrap_or(1) as usize;
+    let only_time = args.depth.is_none() && args.nodes.is_none();
+    let threads = args.threads.map_or_else(
+        || {
+            if only_time {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                (cores / jobs).max(1)
+            } else {
+                1
+            }
+        },
+        |n| n as usize,
+    );
+    Review {
+        input,
+        output: output(&args.output),
+        options: crate::review::Options {
+            settings: analyze::Settings {
+                depth: args.depth,
+                nodes: args.nodes,
+                time: args.time,
+                hash_mb: args.hash_mb as usize,
+                threads,
+                ..analyze::Settings::default()
+            },
+            from: args.from.map_or(1, |n| n as usize),
+            to: args.to.map(|n| n as usize),
+            jobs,
+        },
+        progress: std::io::stderr().is_terminal(),
+        after: args.position.after,
     }
 }
 
@@ -374,6 +430,7 @@ fn request(args: &PositionArgs) -> Request {
             to_move: args.to_move.map(color),
             default_rule: None,
             after: args.after,
+            finished: false,
         },
     }
 }

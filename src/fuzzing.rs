@@ -305,6 +305,7 @@ pub fn roundtrip(data: &[u8]) {
                 to_move: None,
                 default_rule: None,
                 after: None,
+                finished: false,
             };
             let opts = LoadOptions {
                 format: Some(format),

@@ -17,6 +17,7 @@
 //! - [`protocol`]: the Gomocup protocol front end (`tengen brain`, `pbrain-tengen`).
 //! - [`cases`]: which solver task a puzzle is a case for.
 //! - [`openings`]: the names of the 26 canonical renju openings (`4D Kagetsu`).
+//! - [`review`]: a whole game analysed move by move (`tengen review`).
 //! - [`report`]: coloured diagrams, proof trees and JSON.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
 //!   [`commands`]: each command as library calls; [`output`]: safe file writing; [`error`]:
@@ -41,6 +42,7 @@ pub mod output;
 pub mod pattern;
 pub mod protocol;
 pub mod report;
+pub mod review;
 pub mod setup;
 pub mod solve;
 pub mod words;

@@ -74,6 +74,9 @@ pub struct Given {
     pub default_rule: Option<Rule>,
     /// The `--after N` option: only the first N moves of a game record are played.
     pub after: Option<usize>,
+    /// A game read whole (`tengen review`): a five made by the record's last move is the
+    /// game's end, not an error.
+    pub finished: bool,
 }
 
 /// Why a parsed position is not a legal one.
@@ -336,7 +339,14 @@ impl Setup {
                 board.set_to_move(side);
             }
         }
-        if let Some(five) = board.winner() {
+        let ends_game = given.finished
+            && moves.is_some()
+            && board
+                .last_move()
+                .is_some_and(|last| board.five_through(last).is_some());
+        if let Some(five) = board.winner()
+            && !ends_game
+        {
             // The caret goes to the five: in a game record, the move that completed it (the
             // last of its stones written); on a board, its first stone.
             let locs = five.stones.iter().filter_map(|p| placed[p.index()]);

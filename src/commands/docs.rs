@@ -188,6 +188,23 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "review",
+        &[
+            (
+                "tengen review games/renju-2.sgf",
+                "Review a game shipped with tengen (tengen against Rapfi, renju, from the SGF's RU): a verdict a move, the best move instead, forced wins missed and allowed, the turning point.",
+            ),
+            (
+                "tengen review game.psq --rule renju --time 3s --jobs 2",
+                "Your own Piskvork game, 3 seconds a position, two positions at once.",
+            ),
+            (
+                "tengen review games.sgf --id 7 --from 20 --to 40 --format json",
+                "Moves 20 to 40 of game 7 of a match, as JSON (one object a game, a record a move).",
+            ),
+        ],
+    ),
+    (
         "solve",
         &[
             (

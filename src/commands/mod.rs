@@ -7,6 +7,7 @@ mod check;
 mod convert;
 mod docs;
 mod forbidden;
+mod review;
 mod show;
 mod solve;
 mod spinner;
@@ -24,6 +25,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Forbidden(c) => forbidden::run(c, out),
         Config::Analyze(c) => analyze::run(c, out),
         Config::Solve(c) => solve::run(c, out),
+        Config::Review(c) => review::run(c, out),
         Config::Bench(c) => bench::run(c, out),
         Config::Check(c) => check::run(c, out),
         Config::Brain { debug } => brain(debug, out),

@@ -15,6 +15,7 @@ mod openings;
 mod output;
 mod props;
 mod public;
+mod review;
 mod robust;
 mod rules;
 mod sgf;
