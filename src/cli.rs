@@ -132,15 +132,39 @@ pub enum ColorChoice {
     Never,
 }
 
+/// What a position command prints.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// Text for people.
+    Text,
+    /// JSON for programs.
+    Json,
+    /// An SVG picture of the board (a review: its win-rate graph and the board at each
+    /// mistake and blunder).
+    Svg,
+    /// The same picture as PNG, rendered in-process (binary: give -o FILE or redirect).
+    Png,
+}
+
 /// How results are printed.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Text for people, JSON for programs.
+    /// Text for people, JSON for programs, or a picture: svg or png.
     #[arg(long, value_enum, ignore_case = true, default_value = "text")]
-    pub format: OutputFormat,
+    pub format: ReportFormat,
     /// Colour the text output: auto (a terminal, and NO_COLOR unset), always or never.
     #[arg(long, value_enum, ignore_case = true, default_value = "auto")]
     pub color: ColorChoice,
+    /// Write the output to this file instead of standard output, atomically; an existing
+    /// file is replaced only with --force (see `convert --output`).
+    #[arg(long = "output", short = 'o', value_name = "PATH")]
+    pub out_path: Option<PathBuf>,
+    /// Replace the --output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Pictures: number each stone of the game record by its move.
+    #[arg(long)]
+    pub numbers: bool,
 }
 
 /// Arguments of `show`.

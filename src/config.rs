@@ -9,8 +9,8 @@ use crate::analyze;
 use crate::board::{Color, Rule};
 use crate::cli::{
     AnalyzeArgs, BenchArgs, BenchMode, CheckArgs, CheckFormat, ColorArg, ColorChoice, Command,
-    ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, ReviewArgs,
-    RuleArg, SearchArgs, ShowArgs, SolveArgs,
+    ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, ReportFormat,
+    ReviewArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
 };
 use crate::input::Request;
 use crate::notation::Format;
@@ -18,13 +18,30 @@ use crate::report::text::Style;
 use crate::setup::Given;
 use crate::solve::task::{self, Mode};
 
-/// How a command prints.
+/// A picture format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// SVG text.
+    Svg,
+    /// PNG bytes.
+    Png,
+}
+
+/// How a command prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output {
     /// Text for people or JSON for programs.
     pub json: bool,
+    /// A picture instead (`--format svg|png`).
+    pub picture: Option<Picture>,
     /// Colour and the like, for text.
     pub style: Style,
+    /// Write to this file instead of standard output (`-o`).
+    pub path: Option<PathBuf>,
+    /// Replace an existing `path`.
+    pub force: bool,
+    /// Pictures: number the stones by their move.
+    pub numbers: bool,
 }
 
 /// Search settings shared by `solve` and `bench`.
@@ -383,8 +400,11 @@ fn bench(args: BenchArgs) -> Bench {
 fn check(args: CheckArgs) -> Check {
     Check {
         style: output(&OutputArgs {
-            format: OutputFormat::Text,
+            format: ReportFormat::Text,
             color: args.color,
+            out_path: None,
+            force: false,
+            numbers: false,
         })
         .style,
         paths: args.paths,
@@ -437,11 +457,20 @@ fn request(args: &PositionArgs) -> Request {
 
 fn output(args: &OutputArgs) -> Output {
     Output {
-        json: args.format == OutputFormat::Json,
+        json: args.format == ReportFormat::Json,
+        picture: match args.format {
+            ReportFormat::Svg => Some(Picture::Svg),
+            ReportFormat::Png => Some(Picture::Png),
+            _ => None,
+        },
+        path: args.out_path.clone(),
+        force: args.force,
+        numbers: args.numbers,
         style: Style {
             color: match args.color {
                 ColorChoice::Always => true,
                 ColorChoice::Never => false,
+                ColorChoice::Auto if args.out_path.is_some() => false,
                 ColorChoice::Auto => {
                     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                         && std::io::stdout().is_terminal()

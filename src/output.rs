@@ -33,7 +33,8 @@ enum Dest {
 
 /// Writes `text` to `path` as the module documentation says; refuses to replace an existing
 /// regular file (or the one a link points to) unless `force`.
-pub fn write(path: &Path, text: &str, force: bool) -> Result<(), Error> {
+pub fn write(path: &Path, text: impl AsRef<[u8]>, force: bool) -> Result<(), Error> {
+    let text = text.as_ref();
     let werr = |source: std::io::Error| Error::Write {
         path: path.to_path_buf(),
         source,
@@ -60,7 +61,7 @@ pub fn write(path: &Path, text: &str, force: bool) -> Result<(), Error> {
                 .write(true)
                 .append(descriptor)
                 .open(&file)
-                .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|_| f.flush()))
+                .and_then(|mut f| f.write_all(text).and_then(|_| f.flush()))
                 .map_err(werr)
         }
     }
@@ -181,7 +182,7 @@ fn is_descriptor(file: &Path) -> bool {
 /// Replaces the regular file `file` (or creates it) with `text`: a temporary file in the same
 /// folder, synced, given the old file's permissions (and owner, where allowed), renamed over
 /// it, and the folder synced. Killed part-way, the old file stays whole.
-fn replace(file: &Path, text: &str) -> std::io::Result<()> {
+fn replace(file: &Path, text: &[u8]) -> std::io::Result<()> {
     let dir = folder(file);
     let name = file
         .file_name()
@@ -197,7 +198,7 @@ fn replace(file: &Path, text: &str) -> std::io::Result<()> {
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
+    tmp.write_all(text)?;
     if let Ok(old) = std::fs::metadata(file) {
         #[cfg(unix)]
         {

@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{emit, to_json};
+use super::{deliver, report, to_json};
 use crate::analyze::{self, Event};
 use crate::config::Analyze;
 use crate::error::Error;
+use crate::report::picture;
 use crate::report::{json, text};
 
 pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
@@ -72,18 +73,62 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
         b.finish_and_clear();
     }
     let id = loaded.meta.as_ref().map(|m| m.id.as_str());
-    let report = if config.output.json {
-        to_json(&json::Analyze::of(board, &analysis))
-    } else {
-        text::analysis(
+    let text = || {
+        if config.output.json {
+            to_json(&json::Analyze::of(board, &analysis))
+        } else {
+            text::analysis(
+                board,
+                &analysis,
+                id,
+                &config.settings,
+                config.heatmap,
+                config.output.style,
+            )
+        }
+    };
+    let svg = || {
+        let cands = &analysis.candidates;
+        // The best moves labelled by rank; with --heatmap, every scored point shaded too.
+        let labels = cands
+            .iter()
+            .take(config.settings.top)
+            .enumerate()
+            .map(|(k, c)| (c.mv, (k + 1).to_string()))
+            .collect();
+        let heat = if config.heatmap {
+            cands
+                .iter()
+                .zip(text::heat(cands))
+                .filter_map(|(c, d)| d.map(|d| (c.mv, f64::from(d) / 9.0)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let caption = cands.first().map(|b| match b.mate_in {
+            Some(n) if n > 0 => format!("best {}: {} wins in {n}", b.mv, analysis.to_move),
+            Some(n) => format!("best {}: {} loses in {}", b.mv, analysis.to_move, -n),
+            None => {
+                let win = crate::analyze::eval::win_probability(b.score) * 100.0;
+                format!(
+                    "best {} {:+} {win:.0}% for {}",
+                    b.mv, b.score, analysis.to_move
+                )
+            }
+        });
+        picture::board_svg(
             board,
-            &analysis,
-            id,
-            &config.settings,
-            config.heatmap,
-            config.output.style,
+            &picture::BoardPicture {
+                move_numbers: config.output.numbers,
+                labels,
+                heat,
+                forbidden: analysis.forbidden.iter().map(|&(p, _)| p).collect(),
+                caption,
+                ..Default::default()
+            },
         )
     };
-    emit(out, &report)?;
+    let bytes = report(&config.output, text, svg)?;
+    deliver(out, &config.output, &bytes)?;
     Ok(0)
 }

@@ -1,17 +1,18 @@
 use std::io::Write;
 
-use super::{emit, to_json};
+use super::{deliver, report, to_json};
 use crate::board::Rule;
 use crate::config::Forbidden;
 use crate::error::Error;
 use crate::pattern;
+use crate::report::picture;
 use crate::report::{json, text};
 
 pub fn run(args: Forbidden, out: &mut dyn Write) -> Result<u8, Error> {
     let loaded = args.input.load()?;
     let board = &loaded.board;
     let fouls = pattern::fouls(board);
-    let report = match args.output.json {
+    let text = || match args.output.json {
         true => to_json(&json::Forbidden {
             rule: board.rule(),
             points: fouls
@@ -41,6 +42,18 @@ pub fn run(args: Forbidden, out: &mut dyn Write) -> Result<u8, Error> {
             s
         }
     };
-    emit(out, &report)?;
+    let svg = || {
+        picture::board_svg(
+            board,
+            &picture::BoardPicture {
+                move_numbers: args.output.numbers,
+                forbidden: fouls.iter().map(|&(p, _)| p).collect(),
+                caption: Some(format!("{} forbidden points", fouls.len())),
+                ..Default::default()
+            },
+        )
+    };
+    let bytes = report(&args.output, text, svg)?;
+    deliver(out, &args.output, &bytes)?;
     Ok(0)
 }

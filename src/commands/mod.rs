@@ -14,7 +14,9 @@ mod spinner;
 
 use std::io::Write;
 
-use crate::config::Config;
+use std::io::IsTerminal;
+
+use crate::config::{Config, Output, Picture};
 use crate::error::Error;
 
 /// Runs a command, writing its output to `out`; returns the exit code.
@@ -57,6 +59,54 @@ fn emit(out: &mut dyn Write, text: &str) -> Result<(), Error> {
             path: "<stdout>".into(),
             source,
         })
+}
+
+/// Writes a command's report where `output` says: the `-o` file (through the safe writer) or
+/// `out`. A PNG is not written to a terminal.
+fn deliver(out: &mut dyn Write, output: &Output, bytes: &[u8]) -> Result<(), Error> {
+    if let Some(path) = &output.path {
+        return crate::output::write(path, bytes, output.force);
+    }
+    if output.picture == Some(Picture::Png) && std::io::stdout().is_terminal() {
+        return Err(Error::usage(
+            "a PNG is binary: write it to a file with -o FILE (or redirect standard output)",
+        ));
+    }
+    out.write_all(bytes)
+        .and_then(|_| out.flush())
+        .map_err(|source| Error::Write {
+            path: "<stdout>".into(),
+            source,
+        })
+}
+
+/// The report's bytes: the picture `svg` makes when one is asked for (`svg` is only called
+/// then), else `text`.
+fn report(
+    output: &Output,
+    text: impl FnOnce() -> String,
+    svg: impl FnOnce() -> String,
+) -> Result<Vec<u8>, Error> {
+    match output.picture {
+        None => Ok(text().into_bytes()),
+        Some(Picture::Svg) => Ok(svg().into_bytes()),
+        Some(Picture::Png) => crate::report::picture::png(&svg()).map_err(|e| Error::Write {
+            path: "<png>".into(),
+            source: std::io::Error::other(format!("the PNG could not be rendered: {e}")),
+        }),
+    }
+}
+
+/// Black's forbidden points to cross on a picture: under renju with black to move.
+fn forbidden_marks(board: &crate::board::Board) -> Vec<crate::board::Point> {
+    if board.rule() == crate::board::Rule::Renju && board.to_move() == crate::board::Color::Black {
+        crate::pattern::fouls(board)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    } else {
+        Vec::new()
+    }
 }
 
 /// Pretty JSON with a final newline.

@@ -5,10 +5,11 @@ use std::io::Write;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{emit, to_json};
+use super::{deliver, report, to_json};
 use crate::config::Review;
 use crate::error::Error;
-use crate::report::review as report;
+use crate::report::picture;
+use crate::report::review as review_text;
 use crate::review::{self, ReviewError};
 
 pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
@@ -52,11 +53,62 @@ pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
         ReviewError::Memory(m) => Error::from(m),
         other => Error::usage(format!("{}: {other}", config.input.source)),
     })?;
-    let text = if config.output.json {
-        to_json(&review)
-    } else {
-        report::text(board, &review, options, config.output.style)
+    let text = || {
+        if config.output.json {
+            to_json(&review)
+        } else {
+            review_text::text(board, &review, options, config.output.style)
+        }
     };
-    emit(out, &text)?;
+    let svg = || {
+        // The win-rate graph, then the board after each mistake and blunder.
+        let points: Vec<picture::GraphPoint> = review
+            .records
+            .iter()
+            .map(|r| picture::GraphPoint {
+                number: r.number,
+                black_win: if r.side == crate::board::Color::Black {
+                    r.win_after
+                } else {
+                    100.0 - r.win_after
+                },
+                marked: r.verdict >= review::Verdict::Mistake,
+            })
+            .collect();
+        let mut parts = vec![picture::graph_svg(&points)];
+        for r in review
+            .records
+            .iter()
+            .filter(|r| r.verdict >= review::Verdict::Mistake)
+        {
+            let Some(after) = review_text::board_after(&review, r.number) else {
+                continue;
+            };
+            let labels = r
+                .best
+                .filter(|&b| b != r.played)
+                .map(|b| (b, "1".to_string()))
+                .into_iter()
+                .collect();
+            parts.push(picture::board_svg(
+                &after,
+                &picture::BoardPicture {
+                    move_numbers: true,
+                    labels,
+                    caption: Some(format!(
+                        "move {} {} {} {}",
+                        r.number,
+                        r.side,
+                        r.played,
+                        r.verdict.word()
+                    )),
+                    ..Default::default()
+                },
+            ));
+        }
+        picture::stack(&parts)
+    };
+    let bytes = report(&config.output, text, svg)?;
+    deliver(out, &config.output, &bytes)?;
     Ok(0)
 }

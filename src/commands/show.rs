@@ -1,16 +1,17 @@
 use std::io::Write;
 
-use super::{emit, to_json};
+use super::{deliver, report, to_json};
 use crate::config::Show;
 use crate::error::Error;
 use crate::pattern;
+use crate::report::picture;
 use crate::report::{json, text};
 
 pub fn run(args: Show, out: &mut dyn Write) -> Result<u8, Error> {
     let loaded = args.input.load()?;
     let board = &loaded.board;
     let id = loaded.meta.as_ref().map(|m| m.id.as_str());
-    let report = match args.output.json {
+    let text = || match args.output.json {
         true => to_json(&json::Position::of(board, id)),
         false => {
             let style = args.output.style;
@@ -34,6 +35,18 @@ pub fn run(args: Show, out: &mut dyn Write) -> Result<u8, Error> {
             s
         }
     };
-    emit(out, &report)?;
+    let svg = || {
+        picture::board_svg(
+            board,
+            &picture::BoardPicture {
+                move_numbers: args.output.numbers,
+                forbidden: super::forbidden_marks(board),
+                caption: Some(format!("{} to move", board.to_move())),
+                ..Default::default()
+            },
+        )
+    };
+    let bytes = report(&args.output, text, svg)?;
+    deliver(out, &args.output, &bytes)?;
     Ok(0)
 }

@@ -3,6 +3,7 @@
 //! schema is [`crate::review::Review`]).
 
 pub mod json;
+pub mod picture;
 pub mod proof;
 pub mod review;
 pub mod text;

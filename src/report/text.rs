@@ -42,7 +42,7 @@ const FORBIDDEN_INK: Ink = Ink::Yellow;
 /// onto the cold digits and shade itself as a near win. An upper bound above every exact score
 /// says nothing about where the move stands among them: `None`, drawn `?`. Other bounds are
 /// shaded as their value, kept within the exact scores' range.
-fn heat(candidates: &[Candidate]) -> Vec<Option<u8>> {
+pub(crate) fn heat(candidates: &[Candidate]) -> Vec<Option<u8>> {
     let mated = |sign: i32| {
         candidates
             .iter()

@@ -13,6 +13,7 @@ mod newuser;
 mod openings;
 #[cfg(unix)]
 mod output;
+mod picture;
 mod props;
 mod public;
 mod review;

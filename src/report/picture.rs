@@ -1,0 +1,696 @@
+//! Pictures: boards, heat-maps and a review's win-rate graph as SVG, and as PNG rendered
+//! in-process by resvg (no external program).
+//!
+//! Every label (coordinates, move numbers, ranks, the graph's axes) is drawn as strokes of a
+//! small built-in font ([`glyph`]), not as SVG text: the picture then needs no fonts, looks
+//! the same in every viewer, and renders to PNG on a machine that has none installed.
+//!
+//! Geometry of a board: points [`CELL`] pixels apart, a [`MARGIN`] around the grid for the
+//! coordinates; letters from the left along the top and bottom, numbers from the **bottom**
+//! along both sides, as the text diagrams have them (RIF).
+
+use std::fmt::Write as _;
+
+use crate::board::{Board, Color, Point};
+
+/// Pixels between two neighbouring points.
+pub const CELL: f64 = 36.0;
+/// Pixels from the picture's edge to the outermost grid line.
+pub const MARGIN: f64 = 48.0;
+/// The wood of the board.
+const WOOD: &str = "#dcb35c";
+/// Rank labels of the best moves, and a solve line's numbers on empty points.
+pub const LABEL: &str = "#1e4fd8";
+/// Forbidden points, the last move's mark, and mistakes on the graph.
+pub const MARK: &str = "#d01c1c";
+
+/// What a board picture shows besides the stones.
+#[derive(Clone, Debug, Default)]
+pub struct BoardPicture {
+    /// Number each stone of the game record by its move (setup stones stay plain).
+    pub move_numbers: bool,
+    /// Points to label (rank of a best move), drawn in [`LABEL`].
+    pub labels: Vec<(Point, String)>,
+    /// Moves drawn as numbered stones on empty points (a solve's line): the point, the
+    /// number, the colour.
+    pub line: Vec<(Point, usize, Color)>,
+    /// Shaded points of a heat-map: 0 (worst) to 1 (best).
+    pub heat: Vec<(Point, f64)>,
+    /// Black's forbidden points, crossed in [`MARK`].
+    pub forbidden: Vec<Point>,
+    /// A line of words under the board (digits, letters a-v, `% + - . : /` and spaces).
+    pub caption: Option<String>,
+}
+
+/// The centre of point `p` on a board of `size`.
+pub fn centre(size: u8, p: Point) -> (f64, f64) {
+    let x = MARGIN + p.x() as f64 * CELL;
+    let y = MARGIN + (size as f64 - 1.0 - p.y() as f64) * CELL;
+    (x, y)
+}
+
+/// The picture's width and height for a board of `size` (and a caption line).
+pub fn board_extent(size: u8, caption: bool) -> (f64, f64) {
+    let side = 2.0 * MARGIN + (size as f64 - 1.0) * CELL;
+    (side, side + if caption { 36.0 } else { 0.0 })
+}
+
+/// Strokes of a glyph on a 4-wide, 6-high grid (y down); `None` for a character the font
+/// lacks (it is drawn as a space).
+fn glyph(c: char) -> Option<&'static [&'static [(f32, f32)]]> {
+    Some(match c.to_ascii_uppercase() {
+        '0' => &[
+            &[
+                (1., 0.),
+                (3., 0.),
+                (4., 1.),
+                (4., 5.),
+                (3., 6.),
+                (1., 6.),
+                (0., 5.),
+                (0., 1.),
+                (1., 0.),
+            ],
+            &[(3.5, 0.8), (0.5, 5.2)],
+        ],
+        '1' => &[&[(1., 1.), (2., 0.), (2., 6.)], &[(1., 6.), (3., 6.)]],
+        '2' => &[&[
+            (0., 1.),
+            (1., 0.),
+            (3., 0.),
+            (4., 1.),
+            (4., 2.),
+            (0., 6.),
+            (4., 6.),
+        ]],
+        '3' => &[&[
+            (0., 0.),
+            (4., 0.),
+            (2., 2.5),
+            (3., 2.5),
+            (4., 3.5),
+            (4., 5.),
+            (3., 6.),
+            (1., 6.),
+            (0., 5.),
+        ]],
+        '4' => &[&[(3., 6.), (3., 0.), (0., 4.), (4., 4.)]],
+        '5' => &[&[
+            (4., 0.),
+            (0., 0.),
+            (0., 2.5),
+            (3., 2.5),
+            (4., 3.5),
+            (4., 5.),
+            (3., 6.),
+            (0., 6.),
+        ]],
+        '6' => &[&[
+            (4., 0.),
+            (1., 0.),
+            (0., 1.5),
+            (0., 5.),
+            (1., 6.),
+            (3., 6.),
+            (4., 5.),
+            (4., 3.5),
+            (3., 2.5),
+            (0., 2.5),
+        ]],
+        '7' => &[&[(0., 0.), (4., 0.), (1.5, 6.)]],
+        '8' => &[
+            &[
+                (1., 0.),
+                (3., 0.),
+                (4., 1.),
+                (4., 2.),
+                (3., 3.),
+                (1., 3.),
+                (0., 4.),
+                (0., 5.),
+                (1., 6.),
+                (3., 6.),
+                (4., 5.),
+                (4., 4.),
+                (3., 3.),
+            ],
+            &[(1., 3.), (0., 2.), (0., 1.), (1., 0.)],
+        ],
+        '9' => &[&[
+            (4., 3.5),
+            (1., 3.5),
+            (0., 2.5),
+            (0., 1.),
+            (1., 0.),
+            (3., 0.),
+            (4., 1.),
+            (4., 4.5),
+            (2.5, 6.),
+            (1., 6.),
+        ]],
+        'A' => &[&[(0., 6.), (2., 0.), (4., 6.)], &[(0.7, 4.), (3.3, 4.)]],
+        'B' => &[
+            &[
+                (0., 0.),
+                (0., 6.),
+                (3., 6.),
+                (4., 5.),
+                (4., 4.),
+                (3., 3.),
+                (0., 3.),
+            ],
+            &[(0., 0.), (3., 0.), (4., 1.), (4., 2.), (3., 3.)],
+        ],
+        'C' => &[&[
+            (4., 1.),
+            (3., 0.),
+            (1., 0.),
+            (0., 1.),
+            (0., 5.),
+            (1., 6.),
+            (3., 6.),
+            (4., 5.),
+        ]],
+        'D' => &[&[
+            (0., 0.),
+            (0., 6.),
+            (2.5, 6.),
+            (4., 4.5),
+            (4., 1.5),
+            (2.5, 0.),
+            (0., 0.),
+        ]],
+        'E' => &[
+            &[(4., 0.), (0., 0.), (0., 6.), (4., 6.)],
+            &[(0., 3.), (3., 3.)],
+        ],
+        'F' => &[&[(4., 0.), (0., 0.), (0., 6.)], &[(0., 3.), (3., 3.)]],
+        'G' => &[&[
+            (4., 1.),
+            (3., 0.),
+            (1., 0.),
+            (0., 1.),
+            (0., 5.),
+            (1., 6.),
+            (3., 6.),
+            (4., 5.),
+            (4., 3.5),
+            (2.5, 3.5),
+        ]],
+        'H' => &[
+            &[(0., 0.), (0., 6.)],
+            &[(4., 0.), (4., 6.)],
+            &[(0., 3.), (4., 3.)],
+        ],
+        'I' => &[
+            &[(1., 0.), (3., 0.)],
+            &[(2., 0.), (2., 6.)],
+            &[(1., 6.), (3., 6.)],
+        ],
+        'J' => &[&[(4., 0.), (4., 5.), (3., 6.), (1., 6.), (0., 5.)]],
+        'K' => &[
+            &[(0., 0.), (0., 6.)],
+            &[(4., 0.), (0., 3.5)],
+            &[(1.3, 2.7), (4., 6.)],
+        ],
+        'L' => &[&[(0., 0.), (0., 6.), (4., 6.)]],
+        'M' => &[&[(0., 6.), (0., 0.), (2., 3.), (4., 0.), (4., 6.)]],
+        'N' => &[&[(0., 6.), (0., 0.), (4., 6.), (4., 0.)]],
+        'O' => &[&[
+            (1., 0.),
+            (3., 0.),
+            (4., 1.),
+            (4., 5.),
+            (3., 6.),
+            (1., 6.),
+            (0., 5.),
+            (0., 1.),
+            (1., 0.),
+        ]],
+        'P' => &[&[
+            (0., 6.),
+            (0., 0.),
+            (3., 0.),
+            (4., 1.),
+            (4., 2.),
+            (3., 3.),
+            (0., 3.),
+        ]],
+        'Q' => &[
+            &[
+                (1., 0.),
+                (3., 0.),
+                (4., 1.),
+                (4., 5.),
+                (3., 6.),
+                (1., 6.),
+                (0., 5.),
+                (0., 1.),
+                (1., 0.),
+            ],
+            &[(2.5, 4.5), (4., 6.)],
+        ],
+        'R' => &[
+            &[
+                (0., 6.),
+                (0., 0.),
+                (3., 0.),
+                (4., 1.),
+                (4., 2.),
+                (3., 3.),
+                (0., 3.),
+            ],
+            &[(2., 3.), (4., 6.)],
+        ],
+        'S' => &[&[
+            (4., 1.),
+            (3., 0.),
+            (1., 0.),
+            (0., 1.),
+            (0., 2.),
+            (1., 3.),
+            (3., 3.),
+            (4., 4.),
+            (4., 5.),
+            (3., 6.),
+            (1., 6.),
+            (0., 5.),
+        ]],
+        'T' => &[&[(0., 0.), (4., 0.)], &[(2., 0.), (2., 6.)]],
+        'U' => &[&[(0., 0.), (0., 5.), (1., 6.), (3., 6.), (4., 5.), (4., 0.)]],
+        'V' => &[&[(0., 0.), (2., 6.), (4., 0.)]],
+        'W' => &[&[(0., 0.), (1., 6.), (2., 3.), (3., 6.), (4., 0.)]],
+        'X' => &[&[(0., 0.), (4., 6.)], &[(4., 0.), (0., 6.)]],
+        'Y' => &[&[(0., 0.), (2., 3.), (4., 0.)], &[(2., 3.), (2., 6.)]],
+        'Z' => &[&[(0., 0.), (4., 0.), (0., 6.), (4., 6.)]],
+        '%' => &[
+            &[(0., 6.), (4., 0.)],
+            &[(0., 0.), (1., 0.), (1., 1.), (0., 1.), (0., 0.)],
+            &[(3., 5.), (4., 5.), (4., 6.), (3., 6.), (3., 5.)],
+        ],
+        '-' => &[&[(0.5, 3.), (3.5, 3.)]],
+        '+' => &[&[(0.5, 3.), (3.5, 3.)], &[(2., 1.5), (2., 4.5)]],
+        '.' => &[&[(1.8, 5.6), (2.2, 5.6), (2.2, 6.), (1.8, 6.), (1.8, 5.6)]],
+        ':' => &[&[(2., 1.5), (2., 2.)], &[(2., 4.5), (2., 5.)]],
+        '/' => &[&[(0.5, 6.), (3.5, 0.)]],
+        _ => return None,
+    })
+}
+
+/// Width of `text` in font units (a glyph is 4 wide, with 1.6 between glyphs).
+fn text_units(text: &str) -> f64 {
+    let n = text.chars().count() as f64;
+    if n == 0.0 { 0.0 } else { n * 5.6 - 1.6 }
+}
+
+/// An SVG path drawing `text` centred on (`cx`, `cy`), `height` pixels tall, in `color`.
+pub fn text(out: &mut String, text: &str, cx: f64, cy: f64, height: f64, color: &str) {
+    let scale = height / 6.0;
+    let left = cx - text_units(text) * scale / 2.0;
+    let top = cy - height / 2.0;
+    let mut d = String::new();
+    for (i, c) in text.chars().enumerate() {
+        let Some(strokes) = glyph(c) else { continue };
+        let x0 = left + i as f64 * 5.6 * scale;
+        for stroke in strokes {
+            for (k, &(x, y)) in stroke.iter().enumerate() {
+                let cmd = if k == 0 { 'M' } else { 'L' };
+                let _ = write!(
+                    d,
+                    "{cmd}{:.1} {:.1}",
+                    x0 + x as f64 * scale,
+                    top + y as f64 * scale
+                );
+            }
+        }
+    }
+    if d.is_empty() {
+        return;
+    }
+    let width = (height / 7.0).max(1.2);
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" fill="none" stroke="{color}" stroke-width="{width:.2}" stroke-linecap="round" stroke-linejoin="round"/>"#
+    );
+}
+
+fn open(width: f64, height: f64) -> String {
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">
+"#
+    )
+}
+
+/// The shade of a heat value: blue (0, worst) through yellow to red (1, best).
+fn heat_color(v: f64) -> String {
+    let v = v.clamp(0.0, 1.0);
+    let (r, g, b) = if v < 0.5 {
+        let t = v / 0.5;
+        (40.0 + t * 215.0, 90.0 + t * 150.0, 220.0 - t * 180.0)
+    } else {
+        let t = (v - 0.5) / 0.5;
+        (255.0, 240.0 - t * 200.0, 40.0 - t * 20.0)
+    };
+    format!("#{:02x}{:02x}{:02x}", r as u8, g as u8, b as u8)
+}
+
+/// A stone of `color` at (`x`, `y`), with `number` on it when given.
+fn stone(out: &mut String, color: Color, x: f64, y: f64, number: Option<usize>) {
+    let (fill, ink) = match color {
+        Color::Black => ("#111111", "#ffffff"),
+        Color::White => ("#f6f6f2", "#111111"),
+    };
+    let r = CELL * 0.46;
+    let _ = writeln!(
+        out,
+        r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#000000" stroke-width="1.2"/>"##
+    );
+    if let Some(n) = number {
+        let s = n.to_string();
+        let h = if s.len() >= 3 {
+            CELL * 0.3
+        } else {
+            CELL * 0.38
+        };
+        text(out, &s, x, y, h, ink);
+    }
+}
+
+/// The board as an SVG document.
+pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
+    let size = board.size();
+    let (width, height) = board_extent(size, what.caption.is_some());
+    let mut out = open(width, height);
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{WOOD}"/>"#
+    );
+    let last = MARGIN + (size as f64 - 1.0) * CELL;
+    for i in 0..size {
+        let at = MARGIN + i as f64 * CELL;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{MARGIN:.1}" y1="{at:.1}" x2="{last:.1}" y2="{at:.1}" stroke="#3a2a10" stroke-width="1"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<line x1="{at:.1}" y1="{MARGIN:.1}" x2="{at:.1}" y2="{last:.1}" stroke="#3a2a10" stroke-width="1"/>"##
+        );
+    }
+    // Star points: the centre, and the points four in from each corner on 13x13 and larger.
+    let mut stars = vec![(size / 2, size / 2)];
+    if size >= 13 {
+        let (a, b) = (3, size - 4);
+        stars.extend([(a, a), (a, b), (b, a), (b, b)]);
+    }
+    for (x, y) in stars {
+        if let Some(p) = Point::new(x, y) {
+            let (cx, cy) = centre(size, p);
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="#3a2a10"/>"##
+            );
+        }
+    }
+    // Coordinates: letters along the top and bottom, numbers from the bottom on both sides.
+    let coord = "#3a2a10";
+    for i in 0..size {
+        let at = MARGIN + i as f64 * CELL;
+        let letter = Point::column_letter(i).to_string();
+        text(&mut out, &letter, at, MARGIN / 2.0 - 2.0, 12.0, coord);
+        text(
+            &mut out,
+            &letter,
+            at,
+            last + MARGIN / 2.0 + 2.0,
+            12.0,
+            coord,
+        );
+        let number = (size - i).to_string();
+        text(&mut out, &number, MARGIN / 2.0 - 2.0, at, 12.0, coord);
+        text(
+            &mut out,
+            &number,
+            last + MARGIN / 2.0 + 2.0,
+            at,
+            12.0,
+            coord,
+        );
+    }
+    for &(p, v) in &what.heat {
+        let (cx, cy) = centre(size, p);
+        let half = CELL * 0.42;
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{}" fill-opacity="0.8"/>"#,
+            cx - half,
+            cy - half,
+            2.0 * half,
+            2.0 * half,
+            heat_color(v)
+        );
+    }
+    let record = board.history();
+    let first = board.total_stones() - record.len();
+    for p in board.points() {
+        let Some(c) = board.get(p) else { continue };
+        let (cx, cy) = centre(size, p);
+        let number = what
+            .move_numbers
+            .then(|| record.iter().position(|&q| q == p).map(|k| first + k + 1))
+            .flatten();
+        stone(&mut out, c, cx, cy, number);
+    }
+    if let Some(p) = board.last_move() {
+        let (cx, cy) = centre(size, p);
+        if what.move_numbers {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{MARK}" stroke-width="2.5"/>"#,
+                CELL * 0.46
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{MARK}"/>"#,
+                CELL * 0.13
+            );
+        }
+    }
+    for &(p, n, c) in &what.line {
+        let (cx, cy) = centre(size, p);
+        stone(&mut out, c, cx, cy, Some(n));
+    }
+    for p in &what.forbidden {
+        let (cx, cy) = centre(size, *p);
+        let r = CELL * 0.22;
+        let _ = writeln!(
+            out,
+            r#"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{MARK}" stroke-width="3" stroke-linecap="round"/>"#,
+            cx - r,
+            cy - r,
+            cx + r,
+            cy + r,
+            cx + r,
+            cy - r,
+            cx - r,
+            cy + r
+        );
+    }
+    for (p, label) in &what.labels {
+        let (cx, cy) = centre(size, *p);
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{WOOD}" fill-opacity="0.85"/>"#,
+            CELL * 0.34
+        );
+        text(&mut out, label, cx, cy, CELL * 0.42, LABEL);
+    }
+    if let Some(caption) = &what.caption {
+        text(
+            &mut out,
+            caption,
+            width / 2.0,
+            height - 24.0,
+            13.0,
+            "#222222",
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One point of a win-rate graph: the move's number, black's win chance after it (0 to 100),
+/// and whether to mark it (a mistake or blunder).
+#[derive(Clone, Copy, Debug)]
+pub struct GraphPoint {
+    /// The move's number.
+    pub number: usize,
+    /// Black's win chance after the move, in percent.
+    pub black_win: f64,
+    /// Marked (a mistake or a blunder).
+    pub marked: bool,
+}
+
+/// Extent of the win-rate graph.
+pub const GRAPH: (f64, f64) = (720.0, 300.0);
+const GRAPH_LEFT: f64 = 56.0;
+const GRAPH_TOP: f64 = 24.0;
+const GRAPH_BOTTOM: f64 = 48.0;
+
+/// Where a graph point is drawn: x by its place among `count` points, y by its chance.
+pub fn graph_xy(index: usize, count: usize, black_win: f64) -> (f64, f64) {
+    let (w, h) = GRAPH;
+    let span = w - GRAPH_LEFT - 24.0;
+    let x = GRAPH_LEFT + span * (index as f64 + 0.5) / count.max(1) as f64;
+    let y = GRAPH_TOP + (h - GRAPH_TOP - GRAPH_BOTTOM) * (1.0 - black_win / 100.0);
+    (x, y)
+}
+
+/// The win-rate graph of a review: black's win chance after each move, 50% dashed, mistakes
+/// and blunders marked in [`MARK`].
+pub fn graph_svg(points: &[GraphPoint]) -> String {
+    let (w, h) = GRAPH;
+    let mut out = open(w, h);
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{w:.0}" height="{h:.0}" fill="#ffffff"/>"##
+    );
+    let right = w - 24.0;
+    for pct in [0.0, 50.0, 100.0] {
+        let (_, y) = graph_xy(0, 1, pct);
+        let dash = if pct == 50.0 {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r##"<line x1="{GRAPH_LEFT:.1}" y1="{y:.1}" x2="{right:.1}" y2="{y:.1}" stroke="#999999" stroke-width="1"{dash}/>"##
+        );
+        text(
+            &mut out,
+            &format!("{pct:.0}%"),
+            GRAPH_LEFT / 2.0,
+            y,
+            11.0,
+            "#444444",
+        );
+    }
+    // Black's area: filled dark below the line.
+    if !points.is_empty() {
+        let n = points.len();
+        let (_, base) = graph_xy(0, 1, 0.0);
+        let mut d = String::new();
+        for (i, p) in points.iter().enumerate() {
+            let (x, y) = graph_xy(i, n, p.black_win);
+            let _ = write!(d, "{}{x:.1} {y:.1}", if i == 0 { 'M' } else { 'L' });
+        }
+        let (x0, _) = graph_xy(0, n, 0.0);
+        let (x1, _) = graph_xy(n - 1, n, 0.0);
+        let _ = writeln!(
+            out,
+            r##"<path d="{d}L{x1:.1} {base:.1}L{x0:.1} {base:.1}Z" fill="#222222" fill-opacity="0.18" stroke="none"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<path d="{d}" fill="none" stroke="#111111" stroke-width="2"/>"##
+        );
+        let every = n.div_ceil(12).max(1);
+        for (i, p) in points.iter().enumerate() {
+            let (x, y) = graph_xy(i, n, p.black_win);
+            if p.marked {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="5" fill="{MARK}"/>"#
+                );
+            }
+            if i % every == 0 || i == n - 1 {
+                text(
+                    &mut out,
+                    &p.number.to_string(),
+                    x,
+                    h - GRAPH_BOTTOM / 2.0,
+                    11.0,
+                    "#444444",
+                );
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Several SVG documents one above the other, as one (a review: the graph, then the board at
+/// each blunder).
+pub fn stack(parts: &[String]) -> String {
+    let mut width: f64 = 0.0;
+    let mut height: f64 = 0.0;
+    let mut sizes = Vec::new();
+    for part in parts {
+        let (w, h) = extent(part);
+        sizes.push((w, h));
+        width = width.max(w);
+        height += h;
+    }
+    let mut out = open(width, height);
+    let mut y = 0.0;
+    for (part, (_, h)) in parts.iter().zip(sizes) {
+        let inner = part
+            .split_once('\n')
+            .map_or("", |(_, rest)| rest)
+            .trim_end()
+            .trim_end_matches("</svg>");
+        let _ = writeln!(out, r#"<g transform="translate(0 {y:.0})">"#);
+        out.push_str(inner);
+        out.push_str("</g>\n");
+        y += h;
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The width and height an SVG document of this module declares.
+fn extent(svg: &str) -> (f64, f64) {
+    let num = |key: &str| {
+        svg.split_once(key)
+            .and_then(|(_, rest)| rest.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0)
+    };
+    (num("width=\""), num("height=\""))
+}
+
+/// Renders an SVG document of this module to PNG bytes.
+pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| e.to_string())?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| "the picture has no area".to_string())?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_coordinate_letter_and_digit_has_a_glyph() {
+        for c in "abcdefghijklmnopqrstuv0123456789%+-./:".chars() {
+            assert!(glyph(c).is_some(), "{c}");
+        }
+    }
+
+    #[test]
+    fn a_board_picture_parses_and_renders() {
+        let mut board = Board::new(15, crate::board::Rule::Renju).unwrap();
+        for p in ["h8", "i9", "g9"] {
+            board.play(p.parse().unwrap());
+        }
+        let svg = board_svg(&board, &BoardPicture::default());
+        let bytes = png(&svg).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+    }
+}
