@@ -1,16 +1,19 @@
-//! `tengen review` through the binary: a game's forced wins named at the right moves and
-//! each one proved again by `solve`, the JSON document, a shipped game, and the errors.
+//! `tengen review` through the binary: a game's planted VCFs named at exactly the planted
+//! moves and each proved again by `solve`, the JSON document, a shipped game, and the errors.
 
 use serde_json::Value;
 use tengen::board::{Board, Color, Point, Rule};
 
 use crate::run;
 
-/// A freestyle game: white answers black's open three on row 4 (c4) but then plays away from
-/// black's cluster (j13, move 8), which leaves black a forced win; black's c9 and white's g4
-/// (moves 11, 12) change nothing, and black's d9 (move 13) lets the win go and leaves white's
-/// l-column a forced win, which white plays out. (The wins are VCTs, not VCFs.)
-const GAME: &str = "d4 l12 e4 n10 f4 c4 g5 j13 g6 l11 c9 g4 d9 l13 b2 l10 l9 l14";
+/// A freestyle game of tengen's best moves at depth 4 (from the 1D-like start h8 i9 h9) with
+/// three planted errors, found by trying every move near the stones (`scripts/plant-game.py`
+/// makes it again): black's d10 (move 17)
+/// lets white make a VCF (f5); white's b10 (move 18) misses it; black's a10 (move 23) lets
+/// white make another (g7), which white starts. Move 15 is a mistake by the analysis but not
+/// a forced loss.
+const GAME: &str =
+    "h8 i9 h9 h10 j8 g8 g10 f11 h7 j7 h6 h5 k8 g5 i7 i5 d10 b10 j5 f5 e5 g6 a10 g7 i4";
 
 fn review(args: &[&str]) -> Value {
     let mut all = vec!["review"];
@@ -35,18 +38,10 @@ fn numbers(doc: &Value, key: &str) -> Vec<u64> {
         .collect()
 }
 
-/// `solve --win-in N` on the position after the first `moves` moves of [`GAME`]: the side to
-/// move wins, and the proof is verified.
-fn solve_proves_a_win(moves: usize, winner: &str, within: u64) {
-    let within = within.to_string();
-    let (code, out, err) = run(&[
-        "solve",
-        "--win-in",
-        &within,
-        &prefix(moves),
-        "--format",
-        "json",
-    ]);
+/// `solve --vcf` on the position after the first `moves` moves of [`GAME`]: the side to
+/// move (`winner`) wins by fours, and the line is verified.
+fn solve_proves_a_vcf(moves: usize, winner: &str) {
+    let (code, out, err) = run(&["solve", "--vcf", &prefix(moves), "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["result"], "win", "after {moves} moves: {out}");
@@ -68,45 +63,48 @@ fn replays(moves: usize, line: &Value) {
 }
 
 #[test]
-fn a_review_names_the_forced_wins_missed_and_allowed_and_each_is_proved_again() {
+fn a_review_names_the_planted_vcfs_missed_and_allowed_and_each_is_proved_again() {
     let doc = review(&[GAME, "--depth", "6"]);
-    assert_eq!(doc["records"].as_array().unwrap().len(), 18);
-    assert_eq!(doc["result"], "white-wins");
-    assert_eq!(doc["positions"], 19);
-    // White's j13 lets black's win in; black's d9 lets it go and lets white's in.
-    assert_eq!(numbers(&doc, "allowed_win"), [8, 13]);
-    assert_eq!(numbers(&doc, "missed_win"), [13]);
+    assert_eq!(doc["records"].as_array().unwrap().len(), 25);
+    assert_eq!(doc["result"], "unfinished");
+    assert_eq!(doc["positions"], 26);
+    assert_eq!(numbers(&doc, "allowed_win"), [17, 23]);
+    assert_eq!(numbers(&doc, "missed_win"), [18]);
+    let blunders: Vec<u64> = doc["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["verdict"] == "blunder")
+        .map(|r| r["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(blunders, [17, 18, 23], "the planted moves and no other");
     for r in doc["records"].as_array().unwrap() {
         let k = r["number"].as_u64().unwrap() as usize;
         if let Some(w) = r.get("missed_win") {
-            // The mover had the win before its move.
+            // The mover had the win before its move, and a VCF at that.
             assert_eq!(w["winner"], r["side"]);
             replays(k - 1, &w["line"]);
-            solve_proves_a_win(
-                k - 1,
-                r["side"].as_str().unwrap(),
-                w["moves"].as_u64().unwrap(),
-            );
+            solve_proves_a_vcf(k - 1, r["side"].as_str().unwrap());
         }
         if let Some(w) = r.get("allowed_win") {
             assert_ne!(w["winner"], r["side"]);
             replays(k, &w["line"]);
-            solve_proves_a_win(
-                k,
-                w["winner"].as_str().unwrap(),
-                w["moves"].as_u64().unwrap(),
-            );
-        }
-        if r.get("missed_win").is_some() || r.get("allowed_win").is_some() {
-            assert_eq!(r["verdict"], "blunder", "move {k}");
-            assert!(r["win_after"].as_f64().unwrap() < r["win_before"].as_f64().unwrap());
+            solve_proves_a_vcf(k, w["winner"].as_str().unwrap());
         }
     }
-    // Black still won after c9 (white's g4 did not hold), so neither is claimed; from white's
-    // l13 on, white's forced win is played out.
-    let tp = doc["turning_point"].as_u64().unwrap();
-    assert_eq!(tp, 13, "white's win was decided by black's d9");
-    // The tallies add up.
+    // Black's d10 let the VCF in: black's best move instead leaves white none.
+    let seventeen = &doc["records"][16];
+    let best = seventeen["best"].as_str().unwrap();
+    assert_ne!(best, "d10");
+    let instead = format!("{} {best}", prefix(16));
+    let (code, out, _) = run(&["solve", "--vcf", &instead, "--format", "json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).unwrap()["result"],
+        "no-win"
+    );
+    // White's win was decided by black's a10 and stayed so.
+    assert_eq!(doc["turning_point"], 23);
     for side in ["black", "white"] {
         let s = &doc[side];
         let sum: u64 = ["best", "good", "inaccuracy", "mistake", "blunder"]
@@ -115,25 +113,26 @@ fn a_review_names_the_forced_wins_missed_and_allowed_and_each_is_proved_again() 
             .sum();
         assert_eq!(sum, s["moves"].as_u64().unwrap(), "{side}");
     }
-    assert_eq!(doc["black"]["missed_wins"], 1);
-    assert_eq!(doc["white"]["allowed_wins"], 1);
+    assert_eq!(doc["black"]["allowed_wins"], 2);
+    assert_eq!(doc["white"]["missed_wins"], 1);
 }
 
 #[test]
 fn from_and_to_review_a_part_and_the_text_marks_the_blunders() {
-    let doc = review(&[GAME, "--depth", "3", "--from", "12", "--to", "14"]);
+    let doc = review(&[GAME, "--depth", "3", "--from", "16", "--to", "18"]);
     let numbers: Vec<u64> = doc["records"]
         .as_array()
         .unwrap()
         .iter()
         .map(|r| r["number"].as_u64().unwrap())
         .collect();
-    assert_eq!(numbers, [12, 13, 14]);
+    assert_eq!(numbers, [16, 17, 18]);
     assert_eq!(doc["positions"], 4);
-    let (code, out, err) = run(&["review", GAME, "--depth", "3", "--from", "13", "--to", "13"]);
+    let (code, out, err) = run(&["review", GAME, "--depth", "3", "--from", "17", "--to", "17"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("  13  black  d9 "), "{out}");
-    assert!(out.contains("move 13, black d9: blunder"), "{out}");
+    assert!(out.contains("  17  black  d10 "), "{out}");
+    assert!(out.contains("move 17, black d10: blunder"), "{out}");
+    assert!(out.contains("allowed win: after it white wins"), "{out}");
     // The board after the blunder, the played move in capitals.
     assert!(out.contains(" X "), "{out}");
     assert!(out.contains("turning point"), "{out}");
@@ -160,7 +159,7 @@ fn review_errors_say_what_is_wrong_and_exit_2() {
     assert!(err.contains("--from N and --to N"), "{err}");
     let (code, _, err) = run(&["review", GAME, "--from", "30", "--depth", "1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("it has 18 moves"), "{err}");
+    assert!(err.contains("it has 25 moves"), "{err}");
     let (code, _, err) = run(&["review", GAME, "--from", "9", "--to", "4", "--depth", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("moves 9 to 4"), "{err}");
