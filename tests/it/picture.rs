@@ -58,19 +58,23 @@ fn png_of(args: &[&str]) -> (u32, u32, Vec<u8>) {
 
 #[test]
 fn a_png_board_has_its_stones_and_the_top_moves_label_where_they_are() {
-    // The analysis's best move, from its JSON.
-    let (code, out, err) = run(&[
-        "analyze",
-        POSITION,
-        "--depth",
-        "3",
-        "--threads",
-        "1",
-        "--top",
-        "1",
-        "--format",
-        "json",
-    ]);
+    // The analysis's best move, from its JSON, and the same analysis as a picture.
+    let analyze = |format: &str| {
+        let mut args = vec![
+            "analyze",
+            POSITION,
+            "--depth",
+            "3",
+            "--threads",
+            "1",
+            "--top",
+            "1",
+        ];
+        args.extend(["--format", format]);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let args = analyze("json");
+    let (code, out, err) = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let best: Point = doc["candidates"][0]["move"]
@@ -78,18 +82,8 @@ fn a_png_board_has_its_stones_and_the_top_moves_label_where_they_are() {
         .unwrap()
         .parse()
         .unwrap();
-    let img = png_of(&[
-        "analyze",
-        POSITION,
-        "--depth",
-        "3",
-        "--threads",
-        "1",
-        "--top",
-        "1",
-        "--format",
-        "png",
-    ]);
+    let args = analyze("png");
+    let img = png_of(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let side = 2.0 * MARGIN + 14.0 * CELL;
     assert_eq!(img.0, side as u32);
     // A black stone's centre is dark; a white stone's (not the last move, which carries a
