@@ -157,7 +157,7 @@ pub struct SideSummary {
 pub enum GameResult {
     /// Black made five.
     BlackWins,
-    /// White made five.
+    /// White made five, or black's last move was a foul (renju).
     WhiteWins,
     /// The board is full.
     Draw,
@@ -298,6 +298,8 @@ enum After {
     Analysed(Eval),
     /// The last move made five.
     Won,
+    /// The last move was black's foul under renju: black lost.
+    Foul,
     /// The board is full.
     Full,
 }
@@ -351,6 +353,9 @@ pub fn review(
     // Positions from-1 (before the first move reviewed) to `to` (after the last).
     let indexes: Vec<usize> = (from - 1..=to).collect();
     let ends = |i: usize| -> Option<After> {
+        if i > 0 && fouls(&game.position(i - 1), game.moves[i - 1]) {
+            return Some(After::Foul);
+        }
         let b = game.position(i);
         if i > 0 && b.last_move().and_then(|l| b.five_through(l)).is_some() {
             Some(After::Won)
@@ -419,6 +424,7 @@ pub fn review(
         let side = game.position(k - 1).to_move();
         let (played_score, win_after) = match &after {
             After::Won => (analyze::eval::MATE - 1, 100.0),
+            After::Foul => (-(analyze::eval::MATE - 1), 0.0),
             After::Full => (0, 50.0),
             After::Analysed(e) => (-e.score, 100.0 - e.win()),
         };
@@ -482,10 +488,15 @@ pub fn review(
             nodes: before.nodes,
         });
     }
-    let won_by = board
-        .last_move()
-        .filter(|&l| board.five_through(l).is_some())
-        .and_then(|l| board.get(l));
+    let fouled = n > 0 && fouls(&game.position(n - 1), game.moves[n - 1]);
+    let won_by = if fouled {
+        Some(Color::White)
+    } else {
+        board
+            .last_move()
+            .filter(|&l| board.five_through(l).is_some())
+            .and_then(|l| board.get(l))
+    };
     let result = match won_by {
         Some(Color::Black) => GameResult::BlackWins,
         Some(Color::White) => GameResult::WhiteWins,
@@ -532,6 +543,13 @@ pub fn review(
         positions: indexes.len(),
         elapsed_ms: duration_ms(start_time.elapsed()),
     })
+}
+
+/// Whether black, to move on `board`, plays a foul at `p` (renju).
+fn fouls(board: &Board, p: Point) -> bool {
+    board.to_move() == Color::Black
+        && board.rule().has_fouls(Color::Black)
+        && crate::pattern::foul(board, p).is_some()
 }
 
 fn duration_ms(d: Duration) -> f64 {

@@ -74,8 +74,8 @@ pub struct Given {
     pub default_rule: Option<Rule>,
     /// The `--after N` option: only the first N moves of a game record are played.
     pub after: Option<usize>,
-    /// A game read whole (`tengen review`): a five made by the record's last move is the
-    /// game's end, not an error.
+    /// A game read whole (`tengen review`): a five made by the record's last move, or a
+    /// last move on a point forbidden to black, is the game's end, not an error.
     pub finished: bool,
 }
 
@@ -305,8 +305,11 @@ impl Setup {
                             won_at: k,
                         });
                     }
+                    // A game read whole may end in black's foul (it loses there).
+                    let last = given.finished && k + 1 == moves.len();
                     if board.to_move() == Color::Black
                         && rule.has_fouls(Color::Black)
+                        && !last
                         && let Some(foul) = pattern::foul(&board, p)
                     {
                         return Err(SetupError::Forbidden {

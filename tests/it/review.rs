@@ -168,3 +168,20 @@ fn review_errors_say_what_is_wrong_and_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("no game record"), "{err}");
 }
+
+#[test]
+fn a_renju_game_that_ends_in_blacks_foul_is_reviewed_whole() {
+    // Black's g8 is a double three: forbidden, so the game ends there and white wins. `show`
+    // refuses the record; `review` reads it to its end.
+    let game = "h8 h9 i8 i9 g9 a1 g7 a2 g8";
+    let (code, _, err) = run(&["show", game, "--rule", "renju"]);
+    assert_eq!(code, 2, "{err}");
+    let doc = review(&[game, "--rule", "renju", "--depth", "2"]);
+    assert_eq!(doc["result"], "white-wins");
+    let last = doc["records"].as_array().unwrap().last().unwrap();
+    assert_eq!(last["played"], "g8");
+    assert_eq!(last["win_after"], 0.0);
+    assert_eq!(last["verdict"], "blunder");
+    // Black had a win (an open four) and lost instead: named as missed, and proved.
+    assert_eq!(last["missed_win"]["winner"], "black");
+}
