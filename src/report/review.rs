@@ -166,21 +166,19 @@ fn detail(review: &Review, r: &MoveReview, style: Style) -> String {
         out.push_str(&format!("; best {best} ({})", line(&r.best_line)));
     }
     out.push('\n');
-    if let Some(w) = &r.missed_win {
-        out.push_str(&format!(
-            "  missed win: {} had a forced win in {} (verified): {}\n",
-            w.winner,
-            plural(w.moves, "move", "moves"),
-            line(&w.line)
-        ));
-    }
-    if let Some(w) = &r.allowed_win {
-        out.push_str(&format!(
-            "  allowed win: after it {} wins in {} (verified): {}\n",
-            w.winner,
-            plural(w.moves, "move", "moves"),
-            line(&w.line)
-        ));
+    let wins = [
+        ("missed win:", "had a forced win in", &r.missed_win),
+        ("allowed win: after it", "wins in", &r.allowed_win),
+    ];
+    for (what, verb, win) in wins {
+        if let Some(w) = win {
+            out.push_str(&format!(
+                "  {what} {} {verb} {} (verified): {}\n",
+                w.winner,
+                plural(w.moves, "move", "moves"),
+                line(&w.line)
+            ));
+        }
     }
     let Some(board) = board_after(review, r.number) else {
         return out;
