@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, CELLS, Cell, Color, Point};
 use crate::pattern;
 use crate::solve::proof::Attack;
 use crate::solve::tt::{Listed, MemoryError, MoveCache, PnTable};
@@ -97,6 +97,11 @@ pub struct Solver {
     inexact: bool,
     /// `nodes / 4096` when the clock was last read.
     clock_checked: u64,
+    /// How often each point has refuted a threat in this solve: the defender's reply that
+    /// disproved an AND node. A defence that held against one threat often holds against its
+    /// siblings, so the defender's replies are tried most refuting first (see
+    /// `Solver::refutations`).
+    pub(super) refuted: Box<[u32; CELLS]>,
 }
 
 /// Key of a node: the position (with its side to move) and the attacker moves left.
@@ -136,6 +141,7 @@ impl Solver {
             proofs: HashMap::new(),
             inexact: false,
             clock_checked: 0,
+            refuted: Box::new([0; CELLS]),
         })
     }
 
@@ -276,6 +282,7 @@ impl Solver {
         self.proofs.clear();
         self.inexact = false;
         self.clock_checked = 0;
+        self.refuted.fill(0);
     }
 
     /// Searches the root (an OR node, or the AND node after a fixed first move) until it is
@@ -572,6 +579,13 @@ impl Solver {
             self.board.play(c);
             self.values[vbase + best] = self.mid(!or, child_depth, cpn, cdn);
             self.board.undo();
+        }
+        // A disproven AND node: the reply that refuted the threat is tried early elsewhere.
+        if !or && dn == 0 && !self.aborted {
+            let held = self.values[vbase..vbase + n].iter().position(|v| v.1 == 0);
+            if let Some(k) = held {
+                self.refuted[self.stack[base + k] as usize] += 1;
+            }
         }
         self.stack.truncate(base);
         self.values.truncate(vbase);
