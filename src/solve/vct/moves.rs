@@ -262,7 +262,8 @@ impl Solver {
     /// `mintaka/bench_black_reject_vcf` with white attacking 44.3K positions instead of 58.9K.
     /// On the 59 public VCT proofs over 20K positions the geometric mean of positions fell 4%
     /// (`vct_small_but_long` rose from 1.59M to 3.0M, `vct_game_black_l10_1` with white
-    /// attacking fell from 119K to 32K). By history alone, 0.177 and 2% on the proofs.
+    /// attacking fell from 119K to 32K); the heavy `vct_unstable` rose from 31.1M to 48.0M. By
+    /// history alone, 0.177 and 2% on the proofs.
     fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
         let d = self.attacker.opponent();
         let zone = self.zone(line, self.attacker);
