@@ -15,7 +15,9 @@ by quintet's df-pn VCT through the anchors' driver `quintet-solve` (same bound a
 the same timeout). Prints one row a position: both verdicts (win / no-win / unknown), both times
 (each program's own timing of its search), and their ratio; then the positions where the
 verdicts differ, the count each decided, and the geometric mean of tengen's time over
-quintet's on the positions both decided where quintet took at least 10 ms.
+quintet's on the positions both decided where quintet took at least 10 ms, over all of them
+and over the disproofs alone. --markdown FILE also writes the rows as a Markdown table (as in
+docs/disproofs.md).
 
 quintet (MIT) is built outside this repository by ../shared/anchors/build-quintet.sh; give its
 driver as --quintet PATH or $ANCHORS (default $ANCHORS/target/release/quintet-solve). Python 3,
@@ -73,6 +75,8 @@ def main():
     ap.add_argument("--limit", type=int, default=30)
     ap.add_argument("--max-nodes", type=int, default=20_000_000)
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--markdown", metavar="FILE",
+                    help="also write the rows as a Markdown table to FILE")
     a = ap.parse_args()
     quintet = a.quintet or (os.environ.get("ANCHORS") and str(
         Path(os.environ["ANCHORS"]) / "target" / "release" / "quintet-solve"))
@@ -159,6 +163,22 @@ def main():
         worst = max(t / q for t, q in slow)
         print(f"where both decided and quintet took >= 10 ms ({len(slow)}): geometric mean of "
               f"tengen / quintet {gm:.3f}, worst {worst:.2f}")
+    # Issue 36's measure: the disproofs (both say no-win) that take quintet 10 ms or more.
+    hard = [(tt, qt) for _, tv, tt, qv, qt in rows if tv == qv == "no-win" and qt >= 10]
+    if hard:
+        gm = math.exp(sum(math.log(max(t, 0.001) / q) for t, q in hard) / len(hard))
+        worst = max(t / q for t, q in hard)
+        print(f"disproofs both decided where quintet took >= 10 ms ({len(hard)}): geometric "
+              f"mean of tengen / quintet {gm:.3f}, worst {worst:.2f}")
+    if a.markdown:
+        with open(a.markdown, "w") as out:
+            out.write("# Disproof table\n\nWritten by `scripts/disproof-bench.py --markdown`; see "
+                      "[disproofs.md](disproofs.md) for how and when.\n\n")
+            out.write("| position | tengen | ms | quintet | ms | tengen / quintet |\n"
+                      "| --- | --- | ---: | --- | ---: | ---: |\n")
+            for where, tv, tt, qv, qt in rows:
+                ratio = f"{tt / qt:.2f}" if qt > 0 and "unknown" not in (tv, qv) else ""
+                out.write(f"| {where} | {tv} | {tt:.1f} | {qv} | {qt:.1f} | {ratio} |\n")
     sys.exit(1 if differ else 0)
 
 
