@@ -8,7 +8,8 @@
 `play` writes OUT/openings.cgc (random openings, see below), plays them through
 scripts/match.py (c-gomoku-cli, one game at a time, colours swapped) and converts the games to
 OUT/games.txt. `sgf` converts c-gomoku-cli SGF files (any match, e.g. scripts/match.py's
-games.sgf) to the same text on standard output.
+games.sgf) to the same text on standard output, a `#` line a file first (its players and
+games) and each --note before them: `tengen-tune fit` copies `#` lines into the table's header.
 
 Random openings: 2 to 6 stones (black first, alternating) on distinct points of the 7x7 block
 around h8, drawn with random.Random(SEED). With at most three black stones no renju foul can
@@ -83,12 +84,23 @@ def sgf_games(text: str, source: str):
 
 
 def convert(paths) -> list[str]:
-    lines = []
+    return convert_described(paths)[1]
+
+
+def convert_described(paths) -> tuple[list[str], list[str]]:
+    """The games of `paths` as games.txt lines, and a `#` line a file saying what it held (its
+    players and how many games of which rule), for the fitted table's provenance."""
+    notes, lines = [], []
     for p in paths:
         text = Path(p).read_text(errors="replace")
+        players = sorted(set(re.findall(r"P[BW]\[([^\]]*)\]", text)))
+        counts = {}
         for rule, result, moves in sgf_games(text, str(p)):
             lines.append(f"{rule} {result} {' '.join(moves)}")
-    return lines
+            counts[rule] = counts.get(rule, 0) + 1
+        games = ", ".join(f"{n} {rule}" for rule, n in sorted(counts.items())) or "no"
+        notes.append(f"# {p}: {games} games, {' vs '.join(players)}")
+    return notes, lines
 
 
 def main():
@@ -105,12 +117,18 @@ def main():
     play.add_argument("--out", type=Path, required=True)
     conv = sub.add_parser("sgf", help="convert SGF files to games.txt lines on standard output")
     conv.add_argument("files", nargs="+", type=Path)
+    conv.add_argument("--note", action="append", default=[],
+                      help="a line on where the games came from (engines, time a move, "
+                           "openings); written first as a `#` line, for the table's provenance")
     o = ap.parse_args()
     if o.cmd == "sgf":
         for f in o.files:
             if not f.is_file():
                 die(f"no file {f}")
-        for line in convert(o.files):
+        notes, lines = convert_described(o.files)
+        for note in o.note:
+            print(f"# {note}")
+        for line in notes + lines:
             print(line)
         return
     if o.games < 2 or o.games % 2:
