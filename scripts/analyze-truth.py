@@ -8,7 +8,9 @@ it asks for one?
 For each puzzle of kind `vcf`, `vct` or `win` (not tagged with a --skip-tag): PASS when the first
 candidate carries a verified mate for the side to move (`mate_in` > 0; a mate is printed only
 once verified). For kind `best-move` (`answer: any of MOVES`): PASS when the first candidate is
-one of MOVES. Other kinds are skipped. Prints a line a puzzle and a summary per kind; exit 0
+one of MOVES, or carries a verified mate (a forced win beats every defence: some public defence
+puzzles' side to move can win outright, which the answer does not list). Other kinds are
+skipped. Prints a line a puzzle and a summary per kind; exit 0
 when every puzzle ran (failures are results, not errors), 2 on a usage error. Each analysis is
 timed, so a loaded machine can change a result: compare two builds in one run, one after the
 other, as the README does. Python 3, standard library only.
@@ -64,9 +66,15 @@ def main():
                     answer = p.get("answer", "")
                     good = answer.split("any of", 1)[1].split("(")[0].split() if "any of" in answer else answer.split()[:1]
                     ok = first is not None and first["move"] in good
+                    # A defence puzzle whose side to move can win outright: a verified mate
+                    # (printed only once proved) beats every listed defence.
+                    won = not ok and first is not None and (first.get("mate_in") or 0) > 0
+                    ok = ok or won
                 else:
                     ok = first is not None and (first.get("mate_in") or 0) > 0
             what = "none" if first is None else f"{first['move']} score {first['score']} mate {first.get('mate_in')}"
+            if kind == "best-move" and run.returncode == 0 and won:
+                what += " (a verified win, not a listed defence)"
             print(f"{'PASS' if ok else 'FAIL'}\t{kind}\t{p['id']}\t{what}", flush=True)
             t = totals.setdefault(kind, [0, 0])
             t[0] += ok
