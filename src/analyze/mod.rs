@@ -112,6 +112,8 @@ pub struct Settings {
     pub futility: bool,
     /// Null-move pruning (see [`params::NULL_MOVE_DEPTH`]).
     pub null_move: bool,
+    /// Reverse futility pruning (see [`params::RFP_DEPTH`]).
+    pub reverse_futility: bool,
     /// Internal iterative reduction (see [`params::IIR_DEPTH`]).
     pub iir: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
@@ -188,6 +190,7 @@ impl Settings {
             root_reductions: false,
             futility: false,
             null_move: false,
+            reverse_futility: false,
             iir: false,
             ..Settings::default()
         }
@@ -219,6 +222,7 @@ impl Default for Settings {
             root_reductions: true,
             futility: false,
             null_move: false,
+            reverse_futility: true,
             iir: false,
             defence_threat_limit: 2,
             threat_checks: true,

@@ -261,6 +261,22 @@ impl<'a> Searcher<'a> {
             self.moves[ply] = list;
             return self.quiesce(ply);
         }
+        // Reverse futility: off the principal line, not forced, a static value this far
+        // above beta is taken as the node's value.
+        if self.settings.reverse_futility
+            && beta - alpha == 1
+            && !forced
+            && !single
+            && ply > 0
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+        {
+            let v = self.static_value();
+            if v - RFP_MARGIN * depth >= beta {
+                self.moves[ply] = list;
+                return v;
+            }
+        }
         // Null move: off the principal line, not forced (the opponent has no VCF were the
         // side to move to pass, see `must_stop_vcf`), not right after another pass, with a
         // static value at beta or above: when passing still holds beta in a shallower search,
@@ -634,6 +650,7 @@ mod tests {
             move_count_pruning: false,
             futility: false,
             null_move: false,
+            reverse_futility: false,
             threats: false,
             leaf_vcf: false,
             window: 1,
@@ -662,8 +679,8 @@ mod tests {
         assert!(compared >= 24, "only {compared} positions compared");
     }
 
-    /// With the pruning on (the defaults: reductions, shape and move-count pruning, threat
-    /// narrowing, the horizon VCF), a
+    /// With the pruning on (the defaults: reductions, shape, move-count and reverse futility
+    /// pruning, threat narrowing, the horizon VCF), a
     /// forced win the full-width minimax finds within the depth is still found.
     #[test]
     fn with_pruning_no_forced_win_of_the_reference_is_missed() {
@@ -678,6 +695,7 @@ mod tests {
             lmr_table: true,
             futility: true,
             null_move: true,
+            reverse_futility: true,
             iir: true,
             ..shipped.clone()
         };
