@@ -422,11 +422,13 @@ fn a_move_that_loses_to_the_opponents_threats_is_proved_lost() {
     // At 200 ms a move the search, blind past its horizon, chose e9, and white won. Now the
     // best moves are checked against white's threats: those that lose are verified losses,
     // ranked last. Which moves the search ranks high enough to be checked depends on the
-    // evaluation (with the tables fitted to Rapfi's games e9 was one; with those fitted to
-    // tengen's own games i3 and l7 are), so every move it proves lost is checked again by
-    // the solver on its own, and so is e9.
+    // evaluation and the pruning (with the tables fitted to Rapfi's games e9 was one at
+    // depth 3; with those fitted to tengen's own games i3 and l7 were; with reverse futility
+    // pruning depth 3 checks h5 and k5, whose losses are 17- and 8-move VCTs beyond the
+    // check's budget there, and depth 5 proves j3, e9 and i3 lost), so every move it proves
+    // lost is checked again by the solver on its own, and so is e9.
     let position = "h8 i6 j5 j8 f6 g7 k6 i4 i7 g9 g11 f8";
-    let a = analyze(&[position, "--depth", "3"]);
+    let a = analyze(&[position, "--depth", "5"]);
     let lost: Vec<_> = a
         .candidates
         .iter()
