@@ -167,8 +167,9 @@ pub const NULL_MOVE_REDUCTION: i32 = 2;
 /// `puzzles/midgame.txt`. Self-play at 200 ms a move against the search without it
 /// (2026-11-27, sequential tests `--sprt=0,30`, both accepted H1): renju 106-3-66, +81 Elo (+30
 /// to +136) over 175 games, depth 7.4 against 6.5; freestyle 190-6-142, +50 (+13 to +87) over
-/// 338 games, depth 6.9 against 6.2. A margin of `RFP_MARGIN · (depth − 1)` (none at depth
-/// 1) against it: renju 197-185-8 over 390 games (+11, flat; stopped).
+/// 338 games, depth 6.9 against 6.2. Against it, each stopped flat: a margin of
+/// `RFP_MARGIN · (depth − 1)` (none at depth 1), renju 197-8-185 (+11); 90 a ply, renju
+/// 235-3-208 (+21, −11 to +54) and freestyle 114-4-123 (−13); 160, freestyle 71-6-84 (−28).
 pub const RFP_DEPTH: i32 = 8;
 /// See [`RFP_DEPTH`].
 pub const RFP_MARGIN: i32 = 120;
