@@ -114,6 +114,9 @@ pub struct Settings {
     pub null_move: bool,
     /// Reverse futility pruning (see [`params::RFP_DEPTH`]).
     pub reverse_futility: bool,
+    /// Late-move reductions and move-count pruning in forced nodes too (the side to move
+    /// must answer a winning threat), in the rules of [`params::FORCED_REDUCTION_RULES`].
+    pub forced_reductions: bool,
     /// Internal iterative reduction (see [`params::IIR_DEPTH`]).
     pub iir: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
@@ -191,6 +194,7 @@ impl Settings {
             futility: false,
             null_move: false,
             reverse_futility: false,
+            forced_reductions: false,
             iir: false,
             ..Settings::default()
         }
@@ -223,6 +227,7 @@ impl Default for Settings {
             futility: false,
             null_move: false,
             reverse_futility: true,
+            forced_reductions: true,
             iir: false,
             defence_threat_limit: 2,
             threat_checks: true,

@@ -59,6 +59,8 @@ pub struct Searcher<'a> {
     killers: Vec<[u16; 2]>,
     /// Per ply: whether the side to move passed there (a null move being searched).
     passed: Vec<bool>,
+    /// Forced nodes reduce and prune late moves too (see [`FORCED_REDUCTION_RULES`]).
+    forced_reductions: bool,
     history: Box<[[i32; CELLS]; 2]>,
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
@@ -82,6 +84,8 @@ impl<'a> Searcher<'a> {
         // keeps its own.
         let mut board = board.clone();
         let learned = settings.learned.then(|| Evaluator::new(&board));
+        let forced_reductions =
+            settings.forced_reductions && FORCED_REDUCTION_RULES.contains(&board.rule());
         board.track_counts(!settings.learned);
         Ok(Searcher {
             board,
@@ -99,6 +103,7 @@ impl<'a> Searcher<'a> {
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             passed: vec![false; MAX_PLY + 2],
+            forced_reductions,
             history: Box::new([[0; CELLS]; 2]),
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
@@ -346,7 +351,7 @@ impl<'a> Searcher<'a> {
             // that make and stop less than an open three are not searched.
             if self.settings.move_count_pruning
                 && beta - alpha == 1
-                && !forced
+                && (!forced || self.forced_reductions)
                 && depth <= MOVE_COUNT_DEPTH
                 && k >= MOVE_COUNT_BASE + (depth * depth) as usize
                 && !special
@@ -372,7 +377,7 @@ impl<'a> Searcher<'a> {
             let next = if single { depth } else { depth - 1 };
             // Not the table move, not a killer, and no three or better made or stopped.
             let quiet = value < QUIET_BELOW;
-            let reduction = if !self.settings.reductions || forced {
+            let reduction = if !self.settings.reductions || (forced && !self.forced_reductions) {
                 0
             } else if self.settings.lmr_table {
                 if depth >= 2 && k >= LMR_FROM_MOVE && !special && shape < LMR_KEEP_FROM {
@@ -651,6 +656,7 @@ mod tests {
             futility: false,
             null_move: false,
             reverse_futility: false,
+            forced_reductions: false,
             threats: false,
             leaf_vcf: false,
             window: 1,
@@ -680,7 +686,7 @@ mod tests {
     }
 
     /// With the pruning on (the defaults: reductions, shape, move-count and reverse futility
-    /// pruning, threat narrowing, the horizon VCF), a
+    /// pruning, reductions in renju's forced nodes, threat narrowing, the horizon VCF), a
     /// forced win the full-width minimax finds within the depth is still found.
     #[test]
     fn with_pruning_no_forced_win_of_the_reference_is_missed() {
@@ -696,6 +702,7 @@ mod tests {
             futility: true,
             null_move: true,
             reverse_futility: true,
+            forced_reductions: true,
             iir: true,
             ..shipped.clone()
         };
