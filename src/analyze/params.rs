@@ -110,8 +110,8 @@ pub const NO_SHAPE_BELOW: i32 = 90;
 
 /// **Move-count pruning** (`Settings::move_count_pruning`): at depth [`MOVE_COUNT_DEPTH`] or
 /// less, off the principal line (a null window), when the node is not forced (in renju, forced
-/// nodes too: [`FORCED_REDUCTION_RULES`]), the moves from the `MOVE_COUNT_BASE + depth²`th on (counting from 0: the 4th at depth 1, the 7th at 2,
-/// the 12th at 3) that are neither the table move nor a killer and make or stop less than an
+/// nodes too: [`FORCED_REDUCTION_RULES`]), the moves from the `MOVE_COUNT_BASE + depth²`th on
+/// (counting from 0: the 4th at depth 1, the 7th at 2, the 12th at 3) that are neither the table move nor a killer and make or stop less than an
 /// open three (point value below [`LMR_KEEP_FROM`]) are not searched. Self-play at 200 ms a
 /// move against the search without it (2026-11-27, sequential tests `--sprt=0,30` that
 /// stopped early with H1): renju 83-5-46, +98 Elo (+41 to +162) over 134 games, depth 7.3
@@ -126,8 +126,7 @@ pub const MOVE_COUNT_BASE: usize = 3;
 /// line, one more for a move with no shape (below [`NO_SHAPE_BELOW`]), from the
 /// [`LMR_FROM_MOVE`]th move on at depth 2 or more, never for the table move, a killer, a
 /// forced node (but in the rules of [`FORCED_REDUCTION_RULES`]) or a move whose point value
-/// reaches [`LMR_KEEP_FROM`] (an open three made or
-/// stopped), and never below depth 1.
+/// reaches [`LMR_KEEP_FROM`] (an open three made or stopped), and never below depth 1.
 pub const LMR_BASE: f64 = 0.3;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.0;
