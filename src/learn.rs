@@ -6,9 +6,17 @@
 //! `renju`; RESULT `B`, `W` or `D`; MOVES in RIF coordinates, black first, on 15x15).
 //! `scripts/gen-games.py` writes them from engine matches; [`self_play`] from tengen's own.
 //!
+//! **Scored positions.** A line `RULE RESULT MOVES... = SCORE` is one position, the one after
+//! MOVES, of a game that ended in RESULT, with an engine's score for the side to move there
+//! (an integer in the engine's units, `+M` when it mates, `-M` when it is mated), as
+//! `scripts/label-positions.py` writes them.
+//!
 //! **Positions.** Every position of a game after its second stone, except where either side
 //! has a five to make (the next move decides, and a search never asks the evaluation there).
-//! Its label is the game's result for the side to move: 1, ½ or 0.
+//! Its label is the game's result for the side to move: 1, ½ or 0. A scored position's label
+//! mixes its score's win probability, `σ(score / scale)` (1 or 0 for a mate), with its game's
+//! result: `w·σ(score / scale) + (1 − w)·result` ([`Labels`]). The scale is the one that
+//! predicts the results from the scores best ([`score_scale`]) unless one is given.
 //!
 //! **Model.** The evaluation is linear in counts: for each colour, how many empty cells show
 //! each class, counted under the side to move's value ("mover") or the other side's
@@ -41,6 +49,21 @@ pub struct Game {
     pub black_score: f32,
     /// Every move, black first.
     pub moves: Vec<Point>,
+    /// For a scored position (the one after `moves`): the engine's score for the side to
+    /// move, in its units; infinite for a mate.
+    pub score: Option<f64>,
+}
+
+impl Game {
+    /// Whether `self` is a later scored position of the same game as `prev` (the labeller
+    /// writes a game's positions one after another, each a longer prefix of it).
+    fn continues(&self, prev: &Game) -> bool {
+        self.score.is_some()
+            && prev.score.is_some()
+            && self.rule == prev.rule
+            && self.black_score == prev.black_score
+            && self.moves.starts_with(&prev.moves)
+    }
 }
 
 /// A line of a games file that does not read.
@@ -88,9 +111,33 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, GameError> {
             "D" => 0.5,
             _ => return Err(err(c1, format!("`{result}` is not B, W or D"))),
         };
+        let mut moves_end = words.len();
+        let mut score = None;
+        if let Some(eq) = words.iter().position(|&(_, w)| w == "=") {
+            let Some(&(c, w)) = words.get(eq + 1) else {
+                return Err(err(col, "no score after `=`".into()));
+            };
+            if let Some(&(c, _)) = words.get(eq + 2) {
+                return Err(err(c, "nothing may follow the score".into()));
+            }
+            score = Some(match w {
+                "+M" => f64::INFINITY,
+                "-M" => f64::NEG_INFINITY,
+                _ => match w.parse::<i32>() {
+                    Ok(v) => f64::from(v),
+                    Err(_) => {
+                        return Err(err(
+                            c,
+                            format!("`{w}` is not a score (an integer, +M or -M)"),
+                        ));
+                    }
+                },
+            });
+            moves_end = eq;
+        }
         let mut board = Board::new(15, rule).expect("15 is a board size");
         let mut moves = Vec::new();
-        for &(c, w) in &words[2..] {
+        for &(c, w) in &words[2..moves_end] {
             let p: Point = w
                 .parse()
                 .map_err(|_| err(c, format!("`{w}` is not a point")))?;
@@ -107,6 +154,7 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, GameError> {
             rule,
             black_score,
             moves,
+            score,
         });
     }
     Ok(games)
@@ -181,8 +229,67 @@ impl Layout {
     }
 }
 
-/// The positions of `games` of `rule` (other rules' games are skipped).
-pub fn positions(games: &[&Game], rule: Rule) -> Data {
+/// How a scored position is labelled: `weight·σ(score / scale) + (1 − weight)·result`.
+#[derive(Clone, Copy, Debug)]
+pub struct Labels {
+    /// The engine's units a logit.
+    pub scale: f64,
+    /// The score's share of the label, from 0 to 1.
+    pub weight: f64,
+}
+
+impl Labels {
+    fn of(self, score: f64, result: f32) -> f32 {
+        let p = if score == f64::INFINITY {
+            1.0
+        } else if score == f64::NEG_INFINITY {
+            0.0
+        } else {
+            sigmoid(score / self.scale)
+        };
+        (self.weight * p + (1.0 - self.weight) * f64::from(result)) as f32
+    }
+}
+
+/// The scale (engine units a logit) at which the scores of the scored positions of `rule`
+/// predict their games' results best (least cross-entropy, searched from 25 to 3200 by 2%
+/// steps; mates left out), or `None` when there are none.
+pub fn score_scale(games: &[&Game], rule: Rule) -> Option<f64> {
+    let pairs: Vec<(f64, f64)> = games
+        .iter()
+        .filter(|g| g.rule == rule)
+        .filter_map(|g| {
+            let s = g.score.filter(|s| s.is_finite())?;
+            let black = g.moves.len() % 2 == 0;
+            let r = f64::from(if black {
+                g.black_score
+            } else {
+                1.0 - g.black_score
+            });
+            Some((s, r))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut best = (f64::INFINITY, 400.0);
+    let mut s = 25.0;
+    while s <= 3200.0 {
+        let l: f64 = pairs
+            .iter()
+            .map(|&(v, r)| cross_entropy(sigmoid(v / s), r))
+            .sum();
+        if l < best.0 {
+            best = (l, s);
+        }
+        s *= 1.02;
+    }
+    Some(best.1)
+}
+
+/// The positions of `games` of `rule` (other rules' games are skipped): every position of a
+/// whole game, the last position of a scored one, labelled by `labels`.
+pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
     let layout = Layout::of(rule);
     let mut d = Data::default();
     d.start.push(0);
@@ -192,9 +299,10 @@ pub fn positions(games: &[&Game], rule: Rule) -> Data {
     for g in games.iter().filter(|g| g.rule == rule) {
         let mut board = Board::new(15, rule).expect("15 is a board size");
         board.track_counts(true);
+        let last = g.moves.len() - 1;
         for (k, &m) in g.moves.iter().enumerate() {
             board.play(m);
-            if k < 1 || board.winner().is_some() {
+            if k < 1 || board.winner().is_some() || (g.score.is_some() && k != last) {
                 continue;
             }
             let me = board.to_move();
@@ -224,12 +332,15 @@ pub fn positions(games: &[&Game], rule: Rule) -> Data {
             }
             touched.clear();
             d.start.push(d.index.len() as u32);
-            let score = if me == Color::Black {
+            let result = if me == Color::Black {
                 g.black_score
             } else {
                 1.0 - g.black_score
             };
-            d.label.push(score);
+            d.label.push(match g.score {
+                Some(s) => labels.of(s, result),
+                None => result,
+            });
             d.hand.push(evaluate(&board, &weights) as f32);
         }
     }
@@ -394,12 +505,17 @@ impl Rng {
 }
 
 /// Splits games into (fit, held out): every game whose seeded draw falls below `share`
-/// is held out.
+/// is held out. The scored positions of one game ([`Game::continues`]) go together, so no
+/// game is on both sides.
 pub fn split(games: &[Game], share: f64, seed: u64) -> (Vec<&Game>, Vec<&Game>) {
     let mut rng = Rng::new(seed);
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for g in games {
-        if (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= share {
+    let mut held_last = false;
+    for (k, g) in games.iter().enumerate() {
+        if k == 0 || !g.continues(&games[k - 1]) {
+            held_last = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= share;
+        }
+        if held_last {
             held.push(g);
         } else {
             fit.push(g);
@@ -470,4 +586,95 @@ pub fn self_play(rule: Rule, games: usize, depth: u32, noise: f64, seed: u64) ->
         let _ = writeln!(out, "{rule} {result} {}", moves.join(" "));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scored_position_reads_with_its_score_and_errors_say_where() {
+        let text = "renju B h8 i9 = 87\nrenju B h8 i9 j10 = -M\nfreestyle D h8 = +M\n";
+        let g = parse_games(text).unwrap();
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[0].moves.len(), 2);
+        assert_eq!(g[0].score, Some(87.0));
+        assert_eq!(g[1].score, Some(f64::NEG_INFINITY));
+        assert_eq!(g[2].score, Some(f64::INFINITY));
+        assert!(g[1].continues(&g[0]) && !g[0].continues(&g[1]));
+        let e = parse_games("renju B h8 i9 = 8x\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 17));
+        assert!(e.message.contains("`8x` is not a score"), "{e:?}");
+        let e = parse_games("renju B h8 i9 = 3 4\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 19));
+        assert!(parse_games("renju B h8 =\n").is_err());
+    }
+
+    #[test]
+    fn a_scored_position_is_one_position_labelled_by_its_score_and_result() {
+        let text = "renju B h8 i9 j10 h9 = 200\nrenju W h8 i9 j10 = -M\nrenju B h8 i9 j10 h9\n";
+        let games = parse_games(text).unwrap();
+        let refs: Vec<&Game> = games.iter().collect();
+        let labels = Labels {
+            scale: 100.0,
+            weight: 0.75,
+        };
+        let d = positions(&refs[..1], Rule::Renju, labels);
+        assert_eq!(d.len(), 1);
+        // Black to move after four stones; black won: 0.75·σ(2) + 0.25·1.
+        let want = 0.75 * sigmoid(2.0) + 0.25;
+        assert!(
+            (f64::from(d.label[0]) - want).abs() < 1e-6,
+            "{}",
+            d.label[0]
+        );
+        // White to move, mated, white won: 0.75·0 + 0.25·1.
+        let d = positions(&refs[1..2], Rule::Renju, labels);
+        assert_eq!(d.len(), 1);
+        assert!((d.label[0] - 0.25).abs() < 1e-6);
+        // The whole game gives a position after every stone from the second.
+        assert_eq!(positions(&refs[2..], Rule::Renju, labels).len(), 3);
+    }
+
+    #[test]
+    fn the_fitted_score_scale_is_the_one_the_results_follow() {
+        // Scores whose results follow σ(score / 150): the share of wins at each score.
+        let mut text = String::new();
+        for v in [-300i32, -150, -50, 50, 150, 300] {
+            let p = sigmoid(f64::from(v) / 150.0);
+            let wins = (p * 1000.0).round() as usize;
+            for k in 0..1000 {
+                let r = if k < wins { "B" } else { "W" };
+                let _ = writeln!(text, "freestyle {r} h8 i9 = {v}");
+            }
+        }
+        let games = parse_games(&text).unwrap();
+        let refs: Vec<&Game> = games.iter().collect();
+        let s = score_scale(&refs, Rule::Freestyle).unwrap();
+        assert!((140.0..160.0).contains(&s), "{s}");
+        assert_eq!(score_scale(&refs, Rule::Renju), None);
+    }
+
+    #[test]
+    fn the_scored_positions_of_one_game_are_held_out_together() {
+        let mut text = String::new();
+        let game = ["h8", "i9", "j10", "h9", "h10", "g11", "i11", "j12"];
+        for g in 0..40 {
+            let r = if g % 2 == 0 { "B" } else { "W" };
+            // Each game its own first move, so no two games continue each other.
+            let first = format!("{}{}", (b'a' + (g % 15) as u8) as char, 1 + g / 15);
+            for k in 2..game.len() {
+                let _ = writeln!(text, "renju {r} {first} {} = 0", game[..k].join(" "));
+            }
+        }
+        let games = parse_games(&text).unwrap();
+        let (fit, held) = split(&games, 0.3, 7);
+        assert!(!fit.is_empty() && !held.is_empty());
+        for h in &held {
+            assert!(
+                !fit.iter().any(|f| f.moves[0] == h.moves[0]),
+                "a game on both sides"
+            );
+        }
+    }
 }

@@ -72,14 +72,23 @@ enum Command {
         /// Weight of the squared values.
         #[arg(long, default_value_t = FitOptions::default().l2)]
         l2: f64,
+        /// A scored position's label: this share of its score's win probability, the rest
+        /// its game's result.
+        #[arg(long, default_value_t = 1.0)]
+        score_weight: f64,
+        /// The scores' units a logit (default: the scale at which the scores predict the
+        /// results best).
+        #[arg(long)]
+        score_scale: Option<f64>,
         /// The table file to write (refused if it exists, unless --force).
         #[arg(long)]
         out: PathBuf,
         /// Replace OUT if it exists.
         #[arg(long)]
         force: bool,
-        /// Games files (`RULE RESULT MOVES...` a line; `#` lines describe where they came
-        /// from and go into the table's provenance).
+        /// Games files (`RULE RESULT MOVES...` a line, or `RULE RESULT MOVES... = SCORE`
+        /// for a scored position; `#` lines describe where they came from and go into the
+        /// table's provenance).
         #[arg(required = true)]
         games: Vec<PathBuf>,
     },
@@ -168,6 +177,8 @@ fn run(cli: Cli) -> Result<(), String> {
             epochs,
             rate,
             l2,
+            score_weight,
+            score_scale,
             out,
             force,
             games,
@@ -175,6 +186,12 @@ fn run(cli: Cli) -> Result<(), String> {
             refuse_existing(&out, force)?;
             if !(0.0..1.0).contains(&holdout) {
                 return Err("--holdout is a share, from 0 to below 1".into());
+            }
+            if !(0.0..=1.0).contains(&score_weight) {
+                return Err("--score-weight is a share, from 0 to 1".into());
+            }
+            if score_scale.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+                return Err("--score-scale is a positive number".into());
             }
             let mut all = Vec::new();
             let mut sources = Vec::new();
@@ -188,7 +205,19 @@ fn run(cli: Cli) -> Result<(), String> {
                 if of_rule == 0 {
                     continue;
                 }
-                sources.push(format!("{}: {of_rule} {rule} games", path.display()));
+                let scored_here = parsed
+                    .iter()
+                    .filter(|g| g.rule == rule && g.score.is_some())
+                    .count();
+                sources.push(if scored_here == 0 {
+                    format!("{}: {of_rule} {rule} games", path.display())
+                } else {
+                    format!(
+                        "{}: {} {rule} games, {scored_here} scored positions",
+                        path.display(),
+                        of_rule - scored_here
+                    )
+                });
                 for line in text.lines().filter(|l| l.starts_with('#')) {
                     if !sources.iter().any(|s| s == line) {
                         sources.push(line.to_string());
@@ -200,8 +229,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 return Err(format!("no {rule} games in the files given"));
             }
             let (fit_games, held_games) = learn::split(&all, holdout, seed);
-            let train = learn::positions(&fit_games, rule);
-            let test = learn::positions(&held_games, rule);
+            let scored = all.iter().filter(|g| g.score.is_some()).count();
+            let fitted_scale = learn::score_scale(&fit_games, rule);
+            let labels = learn::Labels {
+                scale: score_scale.or(fitted_scale).unwrap_or(400.0),
+                weight: score_weight,
+            };
+            let train = learn::positions(&fit_games, rule, labels);
+            let test = learn::positions(&held_games, rule, labels);
             if train.is_empty() {
                 return Err("no positions to fit (every game too short?)".into());
             }
@@ -219,6 +254,14 @@ fn run(cli: Cli) -> Result<(), String> {
             });
             let fit_loss = learn::loss(&theta, &train);
             let held_loss = learn::loss(&theta, &test);
+            // Against the games' results alone: comparable between fits that label the
+            // scored positions differently.
+            let results_only = learn::Labels {
+                weight: 0.0,
+                ..labels
+            };
+            let held_results = learn::positions(&held_games, rule, results_only);
+            let held_results_loss = learn::loss(&theta, &held_results);
             let constant = learn::constant_loss(&train, &test);
             let (hand, hand_scale) = learn::hand_loss(&train, &test);
             let tables = learn::tables(rule, &theta);
@@ -230,8 +273,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 env!("CARGO_PKG_VERSION"),
                 commit()
             );
+            let score_args = if scored > 0 {
+                let given = score_scale.map_or(String::new(), |s| format!(" --score-scale {s}"));
+                format!(" --score-weight {score_weight}{given}")
+            } else {
+                String::new()
+            };
             text += &format!(
-                "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2} --out {} {}\n",
+                "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2}{score_args} --out {} {}\n",
                 out.display(),
                 games
                     .iter()
@@ -243,8 +292,16 @@ fn run(cli: Cli) -> Result<(), String> {
             for s in &sources {
                 text += &format!("#   {}\n", s.trim_start_matches('#').trim());
             }
+            if scored > 0 {
+                text += &format!(
+                    "# scored positions: {scored}, labelled {score_weight:.3} x sigmoid(score / {:.1}) + {:.3} x result; the scale that predicts the results best: {}\n",
+                    labels.scale,
+                    1.0 - score_weight,
+                    fitted_scale.map_or("none".into(), |s| format!("{s:.1}"))
+                );
+            }
             text += &format!(
-                "# positions: {} fitted ({} games), {} held out ({} games)\n",
+                "# positions: {} fitted ({} lines: games and scored positions), {} held out ({} lines)\n",
                 train.len(),
                 fit_games.len(),
                 test.len(),
@@ -253,6 +310,11 @@ fn run(cli: Cli) -> Result<(), String> {
             text += &format!(
                 "# loss (mean cross-entropy): fit {fit_loss:.5}, held out {held_loss:.5}; held out, always the mean {constant:.5}, hand weights at their best scale ({hand_scale:.0}) {hand:.5}\n"
             );
+            if scored > 0 {
+                text += &format!(
+                    "# held-out loss against the games' results alone: {held_results_loss:.5}\n"
+                );
+            }
             text += &tables.to_text();
             write_file(&out, &text, force)?;
             println!(

@@ -119,3 +119,83 @@ fn a_bad_games_file_says_where() {
         ));
     assert!(!dir.path().join("t.txt").exists());
 }
+
+#[test]
+fn scored_positions_are_fitted_with_the_scale_their_results_give() {
+    let dir = tempfile::tempdir().unwrap();
+    let scored = dir.path().join("scored.txt");
+    // Black's stones shaping up on row 8 score higher for the side to move when black is to
+    // move, and black wins those games; a few results go the other way.
+    let mut text = String::from("# scored by hand for the test\n");
+    let lines = [
+        ("B", "h8 a1 i8 a2", "120"),
+        ("B", "h8 a1 i8 a2 j8 a3", "+M"),
+        ("W", "h8 a1 i8 a2 j8 a3 a15", "-M"),
+        ("W", "h8 h9 a1 i9", "-90"),
+        ("B", "h8 h9 a1 i9 o15", "40"),
+        ("W", "g7 h9 a1 i9 b1 j9", "-300"),
+    ];
+    for k in 0..30 {
+        let (r, moves, s) = lines[k % lines.len()];
+        // A corner stone a game keeps the games apart.
+        let corner = ["o1", "o2", "o3", "o4", "o5", "o6"][k / lines.len() % 6];
+        text += &format!("renju {r} {corner} {moves} = {s}\n");
+    }
+    std::fs::write(&scored, &text).unwrap();
+    let out = dir.path().join("renju.txt");
+    tune()
+        .args([
+            "fit",
+            "--rule",
+            "renju",
+            "--holdout",
+            "0.2",
+            "--epochs",
+            "40",
+            "--score-weight",
+            "0.8",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .arg(&scored)
+        .assert()
+        .success();
+    let table = std::fs::read_to_string(&out).unwrap();
+    RuleTables::parse(&table).expect("the fitted tables read back");
+    for needle in [
+        "--score-weight 0.8 --out",
+        "# scored positions: 30, labelled 0.800 x sigmoid(score / ",
+        " + 0.200 x result",
+        "#   scored by hand for the test",
+        "scored.txt: 0 renju games, 30 scored positions",
+        "# held-out loss against the games' results alone: ",
+    ] {
+        assert!(table.contains(needle), "no `{needle}` in\n{table}");
+    }
+    // A bad score says where.
+    std::fs::write(&scored, "renju B h8 i9 = 12\nrenju B h8 i9 = twelve\n").unwrap();
+    tune()
+        .args(["fit", "--rule", "renju", "--force", "--out"])
+        .arg(&out)
+        .arg(&scored)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "scored.txt:2:17: `twelve` is not a score",
+        ));
+    tune()
+        .args([
+            "fit",
+            "--rule",
+            "renju",
+            "--score-weight",
+            "1.5",
+            "--force",
+            "--out",
+        ])
+        .arg(&out)
+        .arg(&scored)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--score-weight is a share"));
+}
