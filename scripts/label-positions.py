@@ -19,13 +19,16 @@ whole games: each is one position, labelled by the engine's score (through the s
 the results best) mixed with the game's result (`--score-weight`).
 
 The engine talks over the Gomocup protocol on standard input and output: BOARD, then the
-search's `INFO EVAL` line (Rapfi's and pbrain-tengen's `INFO show_detail 2`), then its move.
+search's last score (Rapfi's `INFO EVAL` line under `INFO show_detail 2`, or pbrain-tengen's
+last `MESSAGE depth ... score S` line), then its move.
 The table is cleared before every position (`YXHASHCLEAR`) so that each score is the engine's
 own search of that position alone. Each engine runs in an empty directory of its own (Rapfi
 would otherwise read a config.toml it finds). --jobs runs that many engines at once.
 
 An engine that dies on a position is started again and the position left out (listed on
-standard error and counted in the header); five failures in a row stop the run.
+standard error and counted in the header); five failures in a row stop the run. A position
+the engine answers without a score (pbrain-tengen plays a win it sees at once so) is left out
+the same way.
 
 Neither Rapfi nor any engine is part of this repository (see ../shared/anchors/): its scores
 are data. Python 3, standard library only. Exit 0 when every position was scored, 1 when an
@@ -48,6 +51,7 @@ RULE_IDS = {"freestyle": 0, "standard": 1, "renju": 4}
 SIZE = 15
 MOVE = re.compile(r"([a-o])(\d{1,2})")
 SCORE = re.compile(r"[+-]?M\d*|-?\d+")
+TENGEN_MATE_BOUND = 29_000
 
 
 def die(msg):
@@ -99,6 +103,11 @@ def draw(games, per_game, seed):
         for k in sorted(plies[:per_game]):
             out.append((result, moves[:k]))
     return out
+
+
+class NoScore(Exception):
+    """The engine moved without a score (pbrain-tengen plays a win it sees before searching
+    without one)."""
 
 
 class Engine:
@@ -156,12 +165,16 @@ class Engine:
             l = self.line()
             if l.startswith("INFO EVAL "):
                 ev = l.split()[2]
+            elif l.startswith("MESSAGE depth ") and " score " in l:
+                # pbrain-tengen's iteration line: a score past 29,000 is a mate.
+                v = int(l.split(" score ")[1].split()[0])
+                ev = str(v) if abs(v) < TENGEN_MATE_BOUND else ("+M" if v > 0 else "-M")
             elif l.startswith("ERROR"):
                 raise RuntimeError(l)
             elif re.fullmatch(r"-?\d+,-?\d+", l):
                 break
         if ev is None or not SCORE.fullmatch(ev):
-            raise RuntimeError(f"no score for {' '.join(moves)} (INFO EVAL {ev})")
+            raise NoScore(f"no score (the engine moved at once, or said {ev})")
         return re.sub(r"M\d*", "M", ev) if "M" in ev else ev
 
     def close(self):
@@ -222,6 +235,8 @@ def main():
                 try:
                     scores[k] = engine.score(todo[k][1])
                     in_a_row = 0
+                except NoScore as e:
+                    skipped.append(f"{' '.join(todo[k][1])}: {e}")
                 except RuntimeError as e:
                     # An engine that dies on one position (Rapfi 0.43 crashes on a few
                     # lost renju positions) is restarted; the position is left out.
@@ -255,7 +270,7 @@ def main():
         f"# scored positions: {len(body)} {a.rule} positions, up to {a.per_game} a game, "
         f"seed {a.seed}, scored by `{a.engine}` at {limit} a position, table cleared before "
         f"each, {datetime.date.today()} (scripts/label-positions.py); {len(skipped)} left out "
-        f"where the engine failed",
+        f"where the engine failed or gave no score",
     ] + [n for n in notes]
     tmp = out.with_name(out.name + ".part")
     tmp.write_text("\n".join(head + body) + "\n")

@@ -480,6 +480,22 @@ pub fn tables(rule: Rule, theta: &[f64]) -> RuleTables {
     t
 }
 
+/// A rule's tables as fitted values (logit units), the inverse of [`tables`]: for measuring a
+/// table on other data.
+pub fn theta_of(t: &RuleTables) -> Vec<f64> {
+    let layout = Layout::of(t.rule);
+    let mut theta = vec![0.0; layout.params()];
+    let scale = f64::from(t.scale.max(1));
+    for c in [Color::Black, Color::White] {
+        for class in 1..CLASSES {
+            theta[layout.slot(c, true, class)] = f64::from(t.mover[c.index()][class]) / scale;
+            theta[layout.slot(c, false, class)] = f64::from(t.waiter[c.index()][class]) / scale;
+        }
+        theta[layout.tempo(c)] = f64::from(t.tempo[c.index()]) / scale;
+    }
+    theta
+}
+
 /// A seeded generator (SplitMix64): the same seed, the same games.
 pub struct Rng(u64);
 
@@ -634,6 +650,28 @@ mod tests {
         assert!((d.label[0] - 0.25).abs() < 1e-6);
         // The whole game gives a position after every stone from the second.
         assert_eq!(positions(&refs[2..], Rule::Renju, labels).len(), 3);
+    }
+
+    #[test]
+    fn a_table_read_back_as_values_gives_the_fits_values_to_the_rounding() {
+        for rule in [Rule::Renju, Rule::Freestyle] {
+            let layout = Layout::of(rule);
+            let theta: Vec<f64> = (0..layout.params())
+                .map(|i| ((i * 37 % 101) as f64 - 50.0) / 97.0)
+                .collect();
+            let back = theta_of(&tables(rule, &theta));
+            // Class 0 has no value in a table; every other value comes back to 1/800.
+            for c in [Color::Black, Color::White] {
+                for class in 1..CLASSES {
+                    for mover in [true, false] {
+                        let i = layout.slot(c, mover, class);
+                        assert!((back[i] - theta[i]).abs() <= 0.5 / SCALE + 1e-12, "{i}");
+                    }
+                }
+                let i = layout.tempo(c);
+                assert!((back[i] - theta[i]).abs() <= 0.5 / SCALE + 1e-12);
+            }
+        }
     }
 
     #[test]

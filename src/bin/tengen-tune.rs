@@ -92,6 +92,22 @@ enum Command {
         #[arg(required = true)]
         games: Vec<PathBuf>,
     },
+    /// Measures tables on games files: the mean cross-entropy against the labels and against
+    /// the games' results alone, over every position `fit` would use.
+    Loss {
+        /// The table file to measure.
+        #[arg(long)]
+        table: PathBuf,
+        /// As for `fit`.
+        #[arg(long, default_value_t = 1.0)]
+        score_weight: f64,
+        /// As for `fit` (default: the scale that fits these files' scores best).
+        #[arg(long)]
+        score_scale: Option<f64>,
+        /// Games files, as for `fit`.
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -145,6 +161,53 @@ fn commit() -> String {
     }
 }
 
+/// The games of `rule` in the games files, and the lines that say where they came from: each
+/// file's count, then its `#` lines (once each).
+fn read_games(paths: &[PathBuf], rule: Rule) -> Result<(Vec<learn::Game>, Vec<String>), String> {
+    let mut all = Vec::new();
+    let mut sources = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let parsed = learn::parse_games(&text)
+            .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message))?;
+        let of_rule = parsed.iter().filter(|g| g.rule == rule).count();
+        if of_rule == 0 {
+            continue;
+        }
+        let scored_here = parsed
+            .iter()
+            .filter(|g| g.rule == rule && g.score.is_some())
+            .count();
+        sources.push(if scored_here == 0 {
+            format!("{}: {of_rule} {rule} games", path.display())
+        } else {
+            format!(
+                "{}: {} {rule} games, {scored_here} scored positions",
+                path.display(),
+                of_rule - scored_here
+            )
+        });
+        for line in text.lines().filter(|l| l.starts_with('#')) {
+            if !sources.iter().any(|s| s == line) {
+                sources.push(line.to_string());
+            }
+        }
+        all.extend(parsed.into_iter().filter(|g| g.rule == rule));
+    }
+    Ok((all, sources))
+}
+
+/// Checks the labelling options.
+fn check_labels(score_weight: f64, score_scale: Option<f64>) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&score_weight) {
+        return Err("--score-weight is a share, from 0 to 1".into());
+    }
+    if score_scale.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+        return Err("--score-scale is a positive number".into());
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Games {
@@ -187,44 +250,8 @@ fn run(cli: Cli) -> Result<(), String> {
             if !(0.0..1.0).contains(&holdout) {
                 return Err("--holdout is a share, from 0 to below 1".into());
             }
-            if !(0.0..=1.0).contains(&score_weight) {
-                return Err("--score-weight is a share, from 0 to 1".into());
-            }
-            if score_scale.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
-                return Err("--score-scale is a positive number".into());
-            }
-            let mut all = Vec::new();
-            let mut sources = Vec::new();
-            for path in &games {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                let parsed = learn::parse_games(&text).map_err(|e| {
-                    format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
-                })?;
-                let of_rule = parsed.iter().filter(|g| g.rule == rule).count();
-                if of_rule == 0 {
-                    continue;
-                }
-                let scored_here = parsed
-                    .iter()
-                    .filter(|g| g.rule == rule && g.score.is_some())
-                    .count();
-                sources.push(if scored_here == 0 {
-                    format!("{}: {of_rule} {rule} games", path.display())
-                } else {
-                    format!(
-                        "{}: {} {rule} games, {scored_here} scored positions",
-                        path.display(),
-                        of_rule - scored_here
-                    )
-                });
-                for line in text.lines().filter(|l| l.starts_with('#')) {
-                    if !sources.iter().any(|s| s == line) {
-                        sources.push(line.to_string());
-                    }
-                }
-                all.extend(parsed.into_iter().filter(|g| g.rule == rule));
-            }
+            check_labels(score_weight, score_scale)?;
+            let (all, sources) = read_games(&games, rule)?;
             if all.is_empty() {
                 return Err(format!("no {rule} games in the files given"));
             }
@@ -320,6 +347,49 @@ fn run(cli: Cli) -> Result<(), String> {
             println!(
                 "{rule}: held-out loss {held_loss:.5} (fit {fit_loss:.5}; constant {constant:.5}; hand weights {hand:.5}); tables in {}",
                 out.display()
+            );
+            Ok(())
+        }
+        Command::Loss {
+            table,
+            score_weight,
+            score_scale,
+            games,
+        } => {
+            check_labels(score_weight, score_scale)?;
+            let text =
+                std::fs::read_to_string(&table).map_err(|e| format!("{}: {e}", table.display()))?;
+            let tables = tengen::analyze::learned::RuleTables::parse(&text)
+                .map_err(|e| format!("{}: {e}", table.display()))?;
+            let rule = tables.rule;
+            let (all, _) = read_games(&games, rule)?;
+            if all.is_empty() {
+                return Err(format!("no {rule} games in the files given"));
+            }
+            let refs: Vec<&learn::Game> = all.iter().collect();
+            let scale = score_scale
+                .or(learn::score_scale(&refs, rule))
+                .unwrap_or(400.0);
+            let theta = learn::theta_of(&tables);
+            let labels = learn::Labels {
+                scale,
+                weight: score_weight,
+            };
+            let data = learn::positions(&refs, rule, labels);
+            let results = learn::positions(
+                &refs,
+                rule,
+                learn::Labels {
+                    weight: 0.0,
+                    ..labels
+                },
+            );
+            println!(
+                "{rule}: {} positions; loss {:.5} against the labels ({score_weight} x sigmoid(score / {scale:.1}) + {:.3} x result), {:.5} against the results alone",
+                data.len(),
+                learn::loss(&theta, &data),
+                1.0 - score_weight,
+                learn::loss(&theta, &results),
             );
             Ok(())
         }

@@ -172,6 +172,24 @@ fn scored_positions_are_fitted_with_the_scale_their_results_give() {
     ] {
         assert!(table.contains(needle), "no `{needle}` in\n{table}");
     }
+    // The table measured on the same file: one line, both losses, finite.
+    let run = tune()
+        .args(["loss", "--score-weight", "0.8", "--table"])
+        .arg(&out)
+        .arg(&scored)
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&run.get_output().stdout).to_string();
+    assert!(said.starts_with("renju: 30 positions; loss "), "{said}");
+    let losses: Vec<f64> = said
+        .split("loss ")
+        .nth(1)
+        .into_iter()
+        .chain(said.split("), ").nth(1))
+        .filter_map(|s| s.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(losses.len(), 2, "{said}");
+    assert!(losses.iter().all(|l| l.is_finite() && *l > 0.0), "{said}");
     // A bad score says where.
     std::fs::write(&scored, "renju B h8 i9 = 12\nrenju B h8 i9 = twelve\n").unwrap();
     tune()
