@@ -281,14 +281,6 @@ fn run(cli: Cli) -> Result<(), String> {
             });
             let fit_loss = learn::loss(&theta, &train);
             let held_loss = learn::loss(&theta, &test);
-            // Against the games' results alone: comparable between fits that label the
-            // scored positions differently.
-            let results_only = learn::Labels {
-                weight: 0.0,
-                ..labels
-            };
-            let held_results = learn::positions(&held_games, rule, results_only);
-            let held_results_loss = learn::loss(&theta, &held_results);
             let constant = learn::constant_loss(&train, &test);
             let (hand, hand_scale) = learn::hand_loss(&train, &test);
             let tables = learn::tables(rule, &theta);
@@ -338,6 +330,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 "# loss (mean cross-entropy): fit {fit_loss:.5}, held out {held_loss:.5}; held out, always the mean {constant:.5}, hand weights at their best scale ({hand_scale:.0}) {hand:.5}\n"
             );
             if scored > 0 {
+                // Against the games' results alone: comparable between fits that label the
+                // scored positions differently.
+                let results_only = learn::Labels {
+                    weight: 0.0,
+                    ..labels
+                };
+                let held_results = learn::positions(&held_games, rule, results_only);
+                let held_results_loss = learn::loss(&theta, &held_results);
                 text += &format!(
                     "# held-out loss against the games' results alone: {held_results_loss:.5}\n"
                 );
