@@ -32,7 +32,9 @@
 use std::fmt::Write as _;
 
 use crate::analyze::eval::{Weights, evaluate};
-use crate::analyze::learned::{CLASSES, RuleTables, cell_class};
+use crate::analyze::learned::{
+    CLASSES, RuleTables, THREAT_MASKS, THREATS, cell_class, threat_category,
+};
 use crate::analyze::{self, Settings};
 use crate::board::{Board, Color, Point, Rule};
 
@@ -198,6 +200,8 @@ impl Data {
 pub struct Layout {
     /// Whether black and white have tables of their own (renju).
     pub split: bool,
+    /// Whether the threat masks have values.
+    pub threats: bool,
 }
 
 impl Layout {
@@ -205,12 +209,19 @@ impl Layout {
     pub fn of(rule: Rule) -> Layout {
         Layout {
             split: rule == Rule::Renju,
+            threats: true,
         }
     }
 
     /// The parameters in all.
     pub fn params(self) -> usize {
-        self.blocks() * CLASSES + 2
+        self.blocks() * CLASSES + 2 + if self.threats { 2 * THREAT_MASKS } else { 0 }
+    }
+
+    /// The parameter of the threat mask `mask` when `color` is to move.
+    pub fn threat(self, color: Color, mask: usize) -> usize {
+        let c = if self.split { color.index() } else { 0 };
+        self.blocks() * CLASSES + 2 + c * THREAT_MASKS + mask
     }
 
     fn blocks(self) -> usize {
@@ -309,9 +320,13 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
             if !board.five_points(me).is_empty() || !board.five_points(me.opponent()).is_empty() {
                 continue;
             }
+            let mut mask = 0usize;
             for p in board.empty_points() {
                 for c in [Color::Black, Color::White] {
                     let class = cell_class(&board, p.index(), c);
+                    if let Some(t) = threat_category(rule, c, class) {
+                        mask |= 1 << (t + if c == me { 0 } else { THREATS });
+                    }
                     if class != 0 {
                         let s = layout.slot(c, c == me, class);
                         if counts[s] == 0 {
@@ -324,6 +339,11 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
             let t = layout.tempo(me);
             touched.push(t);
             counts[t] = 1;
+            if layout.threats {
+                let t = layout.threat(me, mask);
+                touched.push(t);
+                counts[t] = 1;
+            }
             touched.sort_unstable();
             for &s in &touched {
                 d.index.push(s as u32);
@@ -476,6 +496,9 @@ pub fn tables(rule: Rule, theta: &[f64]) -> RuleTables {
             t.waiter[c.index()][class] = v(layout.slot(c, false, class));
         }
         t.tempo[c.index()] = v(layout.tempo(c));
+        for mask in 0..THREAT_MASKS {
+            t.threat[c.index()][mask] = v(layout.threat(c, mask));
+        }
     }
     t
 }
@@ -492,6 +515,9 @@ pub fn theta_of(t: &RuleTables) -> Vec<f64> {
             theta[layout.slot(c, false, class)] = f64::from(t.waiter[c.index()][class]) / scale;
         }
         theta[layout.tempo(c)] = f64::from(t.tempo[c.index()]) / scale;
+        for mask in 0..THREAT_MASKS {
+            theta[layout.threat(c, mask)] = f64::from(t.threat[c.index()][mask]) / scale;
+        }
     }
     theta
 }

@@ -111,6 +111,37 @@ pub fn class_by_name(name: &str) -> Option<usize> {
     Some(class_of_sorted(d))
 }
 
+/// Threat categories of a cell for one colour, strongest first: what a stone there makes.
+/// [`THREATS`] of them; `None` for a cell that makes none of them (or, for black under renju,
+/// makes a foul: two fours, two threes, an overline).
+pub const THREATS: usize = 5;
+/// Bits of the threat mask: the side to move's categories, then the other side's.
+pub const THREAT_MASKS: usize = 1 << (2 * THREATS);
+
+/// The threat category of a class of `color` under `rule`: 0 a straight four, 1 a four with
+/// another four or an open three, 2 a four, 3 two open threes, 4 an open three.
+pub fn threat_category(rule: Rule, color: Color, class: usize) -> Option<usize> {
+    let d = class_codes(class);
+    let (straight, four, fourfour, three) = (6, 5, 7, 4);
+    let foul_rules = rule == Rule::Renju && color == Color::Black;
+    if d[0] >= 8 {
+        return None; // a five or an overline: the position is decided, never a mask's
+    }
+    if d[0] == straight {
+        return Some(0);
+    }
+    if d[0] == fourfour || (d[0] == four && d[1] == four) {
+        return if foul_rules { None } else { Some(1) };
+    }
+    if d[0] == four {
+        return Some(if d[1] == three { 1 } else { 2 });
+    }
+    if d[0] == three && d[1] == three {
+        return if foul_rules { None } else { Some(3) };
+    }
+    (d[0] == three).then_some(4)
+}
+
 /// A colour's ordered code at a cell, from its shape bytes.
 #[inline]
 fn code_of(bytes: [u8; 4], color: Color) -> usize {
@@ -142,6 +173,8 @@ pub struct RuleTables {
     pub mover: [Vec<i32>; 2],
     /// The same when the other colour is to move.
     pub waiter: [Vec<i32>; 2],
+    /// Per colour to move, per threat mask ([`threat_mask`]): added to the value.
+    pub threat: [Vec<i32>; 2],
 }
 
 /// A table file that does not read.
@@ -168,6 +201,7 @@ impl RuleTables {
             tempo: [0; 2],
             mover: [vec![0; CLASSES], vec![0; CLASSES]],
             waiter: [vec![0; CLASSES], vec![0; CLASSES]],
+            threat: [vec![0; THREAT_MASKS], vec![0; THREAT_MASKS]],
         }
     }
 
@@ -214,6 +248,26 @@ impl RuleTables {
                         _ => return Err(err("tempo is for `black` or `white`")),
                     };
                     tempo[c] = int(w[2])?;
+                }
+                "threat" if w.len() == 4 => {
+                    let t = t
+                        .as_mut()
+                        .ok_or_else(|| err("a value before the `rule` line"))?;
+                    let mask = w[2]
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&m| m < THREAT_MASKS)
+                        .ok_or_else(|| err("a threat mask is a number below 1024"))?;
+                    let v = int(w[3])?;
+                    let colours: &[usize] = match w[1] {
+                        "black" => &[0],
+                        "white" => &[1],
+                        "any" => &[0, 1],
+                        _ => return Err(err("a threat value is for `black`, `white` or `any`")),
+                    };
+                    for &c in colours {
+                        t.threat[c][mask] = v;
+                    }
                 }
                 "black" | "white" | "any" if w.len() == 4 => {
                     let t = t
@@ -276,6 +330,19 @@ impl RuleTables {
                 }
             }
         }
+        let shared = self.threat[0] == self.threat[1];
+        let colours: &[(usize, &str)] = if shared {
+            &[(0, "any")]
+        } else {
+            &[(0, "black"), (1, "white")]
+        };
+        for &(c, word) in colours {
+            for (mask, &v) in self.threat[c].iter().enumerate() {
+                if v != 0 {
+                    s += &format!("threat {word} {mask} {v}\n");
+                }
+            }
+        }
         s
     }
 }
@@ -297,6 +364,10 @@ pub fn shipped(rule: Rule) -> &'static RuleTables {
 /// side to move's in the low half), so a cell's change is one load each way.
 struct Packed {
     code: [Box<[i64; CODES]>; 2],
+    /// Per colour, per ordered code: one in the byte of its threat category (none: 0), so
+    /// that a sum over cells counts each category in its byte.
+    category: [Box<[u64; CODES]>; 2],
+    threat: [Vec<i32>; 2],
     tempo: [i32; 2],
 }
 
@@ -310,8 +381,20 @@ fn pack(t: &RuleTables) -> Packed {
         }
         p
     };
+    let categories = |c: usize| {
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let mut p = Box::new([0u64; CODES]);
+        for (code, v) in p.iter_mut().enumerate() {
+            if let Some(k) = threat_category(t.rule, color, canon[code] as usize) {
+                *v = 1 << (8 * k);
+            }
+        }
+        p
+    };
     Packed {
         code: [one(0), one(1)],
+        category: [categories(0), categories(1)],
+        threat: t.threat.clone(),
         tempo: t.tempo,
     }
 }
@@ -337,6 +420,8 @@ pub struct Evaluator {
     code: Box<[[u16; CELLS]; 2]>,
     /// Per colour: the packed values of its empty cells, summed.
     sums: [i64; 2],
+    /// Per colour: its empty cells' threat categories, counted a byte each.
+    threats: [u64; 2],
 }
 
 impl Evaluator {
@@ -350,6 +435,7 @@ impl Evaluator {
             tables,
             code: Box::new([[0; CELLS]; 2]),
             sums: [0; 2],
+            threats: [0; 2],
         };
         for i in 0..CELLS {
             let bytes = board.shape_bytes(i);
@@ -358,6 +444,7 @@ impl Evaluator {
                 e.code[c.index()][i] = code as u16;
                 if board.cell(i) == Cell::Empty {
                     e.sums[c.index()] += tables.code[c.index()][code];
+                    e.threats[c.index()] += tables.category[c.index()][code];
                 }
             }
         }
@@ -373,10 +460,13 @@ impl Evaluator {
             let (o, n) = (i32::from((old >> s) & 15), i32::from((new >> s) & 15));
             if o != n {
                 let table = &self.tables.code[c];
+                let category = &self.tables.category[c];
                 let code = &mut self.code[c][q];
                 self.sums[c] -= table[*code as usize % CODES];
+                self.threats[c] -= category[*code as usize % CODES];
                 *code = (i32::from(*code) + (n - o) * place) as u16;
                 self.sums[c] += table[*code as usize % CODES];
+                self.threats[c] += category[*code as usize % CODES];
             }
         }
     }
@@ -385,7 +475,9 @@ impl Evaluator {
     #[inline]
     pub fn play(&mut self, board: &Board, i: usize) {
         for c in 0..2 {
-            self.sums[c] -= self.tables.code[c][self.code[c][i] as usize % CODES];
+            let code = self.code[c][i] as usize % CODES;
+            self.sums[c] -= self.tables.code[c][code];
+            self.threats[c] -= self.tables.category[c][code];
         }
         for (q, d, old) in board.last_changes() {
             self.shift(q, d, old, board.shape_bytes(q)[d]);
@@ -399,7 +491,9 @@ impl Evaluator {
             self.shift(q, d, board.shape_bytes(q)[d], old);
         }
         for c in 0..2 {
-            self.sums[c] += self.tables.code[c][self.code[c][i] as usize % CODES];
+            let code = self.code[c][i] as usize % CODES;
+            self.sums[c] += self.tables.code[c][code];
+            self.threats[c] += self.tables.category[c][code];
         }
     }
 
@@ -409,14 +503,32 @@ impl Evaluator {
         let me = board.to_move();
         let (mover, _) = unpack(self.sums[me.index()]);
         let (_, waiter) = unpack(self.sums[me.opponent().index()]);
-        mover + waiter + self.tables.tempo[me.index()]
+        let mask = threat_mask(
+            self.threats[me.index()],
+            self.threats[me.opponent().index()],
+        );
+        mover + waiter + self.tables.tempo[me.index()] + self.tables.threat[me.index()][mask]
     }
+}
+
+/// The threat mask of per-category counts (a byte each) of the side to move and of the
+/// other side: bit `k` when the side to move has a cell of category `k`, bit `THREATS + k`
+/// when the other side has.
+#[inline]
+pub fn threat_mask(mover: u64, waiter: u64) -> usize {
+    let mut mask = 0;
+    for k in 0..THREATS {
+        mask |= usize::from((mover >> (8 * k)) & 255 != 0) << k;
+        mask |= usize::from((waiter >> (8 * k)) & 255 != 0) << (THREATS + k);
+    }
+    mask
 }
 
 /// The evaluation of a board from scratch (what [`Evaluator`] keeps up to date).
 pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
     let me = board.to_move();
     let mut v = t.tempo[me.index()];
+    let mut mask = 0;
     for i in board.empty_points().map(|p| p.index()) {
         for c in [me, me.opponent()] {
             let class = cell_class(board, i, c);
@@ -425,9 +537,12 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
             } else {
                 t.waiter[c.index()][class]
             };
+            if let Some(k) = threat_category(board.rule(), c, class) {
+                mask |= 1 << (k + if c == me { 0 } else { THREATS });
+            }
         }
     }
-    v
+    v + t.threat[me.index()][mask]
 }
 
 #[cfg(test)]
@@ -463,6 +578,11 @@ mod tests {
             }
         }
         t.tempo = [13, -4];
+        for c in 0..2 {
+            for m in 0..THREAT_MASKS {
+                t.threat[c][m] = (m as i32 * 29 + c as i32 * 5) % 301 - 150;
+            }
+        }
         t
     }
 
@@ -514,9 +634,14 @@ mod tests {
         let mut shared = busy_tables(Rule::Freestyle);
         shared.mover[1] = shared.mover[0].clone();
         shared.waiter[1] = shared.waiter[0].clone();
+        shared.threat[1] = shared.threat[0].clone();
         let text = shared.to_text();
         assert!(
             text.contains("\nany ") && !text.contains("\nblack "),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nthreat any ") && !text.contains("\nthreat black "),
             "{text}"
         );
         assert_eq!(RuleTables::parse(&text).unwrap(), shared);
@@ -526,6 +651,11 @@ mod tests {
             ("tengen-eval 1\nrule renju\nscale 0\n", 3),
             ("tengen-eval 1\nscale 400\nany 4000 1 1\n", 3),
             ("tengen-eval 1\nrule renju\nscale 400\nany 0000 1 1\n", 0),
+            (
+                "tengen-eval 1\nrule renju\nscale 400\nthreat any 1024 5\n",
+                4,
+            ),
+            ("tengen-eval 1\nrule renju\nscale 400\nthreat red 3 5\n", 4),
         ] {
             assert_eq!(RuleTables::parse(bad).unwrap_err().line, line, "{bad}");
         }
