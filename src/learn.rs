@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 
 use crate::analyze::eval::{Weights, evaluate};
 use crate::analyze::learned::{
-    CLASSES, RuleTables, THREAT_MASKS, THREATS, cell_class, threat_category,
+    CLASSES, RuleTables, THREAT_MASKS, cell_class, threat_category, threat_mask,
 };
 use crate::analyze::{self, Settings};
 use crate::board::{Board, Color, Point, Rule};
@@ -320,12 +320,12 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
             if !board.five_points(me).is_empty() || !board.five_points(me.opponent()).is_empty() {
                 continue;
             }
-            let mut mask = 0usize;
+            let mut threats = [0u64; 2];
             for p in board.empty_points() {
                 for c in [Color::Black, Color::White] {
                     let class = cell_class(&board, p.index(), c);
                     if let Some(t) = threat_category(rule, c, class) {
-                        mask |= 1 << (t + if c == me { 0 } else { THREATS });
+                        threats[usize::from(c != me)] |= 1 << (8 * t);
                     }
                     if class != 0 {
                         let s = layout.slot(c, c == me, class);
@@ -340,7 +340,7 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
             touched.push(t);
             counts[t] = 1;
             if layout.threats {
-                let t = layout.threat(me, mask);
+                let t = layout.threat(me, threat_mask(threats[0], threats[1]));
                 touched.push(t);
                 counts[t] = 1;
             }

@@ -528,7 +528,7 @@ pub fn threat_mask(mover: u64, waiter: u64) -> usize {
 pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
     let me = board.to_move();
     let mut v = t.tempo[me.index()];
-    let mut mask = 0;
+    let mut counts = [0u64; 2];
     for i in board.empty_points().map(|p| p.index()) {
         for c in [me, me.opponent()] {
             let class = cell_class(board, i, c);
@@ -538,11 +538,11 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
                 t.waiter[c.index()][class]
             };
             if let Some(k) = threat_category(board.rule(), c, class) {
-                mask |= 1 << (k + if c == me { 0 } else { THREATS });
+                counts[usize::from(c != me)] |= 1 << (8 * k);
             }
         }
     }
-    v + t.threat[me.index()][mask]
+    v + t.threat[me.index()][threat_mask(counts[0], counts[1])]
 }
 
 #[cfg(test)]
