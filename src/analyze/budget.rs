@@ -3,7 +3,8 @@
 //!
 //! The stages share a time limit so (fractions in [`params`](super::params)): the root VCT
 //! may take `vct_share` of it (on a thread of its own, to `PARALLEL_VCT_END`); the iterations
-//! run until `ITERATIONS_END` and start none after `NO_ITERATION_AFTER`; the pass that scores
+//! run until `ITERATIONS_END` and start none after `NO_ITERATION_AFTER` (in a freestyle game
+//! `GAME_ITERATIONS_END` and `GAME_NO_ITERATION_AFTER`); the pass that scores
 //! the best `top` exactly runs until `PASS_END`; the checks against the opponent's threats
 //! take `THREAT_SHARE` each, `DEFENCE_SHARE` in all, and end by `DEFENCE_END`; verification
 //! of mates has the rest, to `VERIFY_END`. A node limit is split likewise: `ITERATIONS_END`
@@ -14,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::params::*;
 use super::tt::Table;
 use super::{DEFAULT_TIME, Settings};
+use crate::board::Rule;
 use crate::solve::task;
 use crate::solve::tt::MemoryError;
 
@@ -146,12 +148,14 @@ pub(super) struct Budget {
     pub verify: Option<Instant>,
     /// The node limit of the whole search.
     pub nodes: Option<u64>,
+    /// The share of the time limit after which no iteration starts.
+    pub no_iteration_after: f64,
 }
 
 impl Budget {
-    /// The budget of an analysis that started at `start`; `parallel_vct`: the root VCT runs on
-    /// a thread of its own.
-    pub fn new(settings: &Settings, start: Instant, parallel_vct: bool) -> Budget {
+    /// The budget of an analysis under `rule` that started at `start`; `parallel_vct`: the
+    /// root VCT runs on a thread of its own.
+    pub fn new(settings: &Settings, rule: Rule, start: Instant, parallel_vct: bool) -> Budget {
         let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
         // A VCT on a thread of its own may use the search's whole time and a little more (to
         // 94%, its verification to 97%): `vct_black_long` needed about 0.85 s of a one-second
@@ -164,12 +168,20 @@ impl Budget {
         } else {
             at(settings.vct_share.clamp(0.0, VCT_SHARE_CAP))
         };
+        // A game iterates longer under some rules (see `GAME_ITERATIONS_END`).
+        let (iterations_end, no_iteration_after) =
+            if settings.game && GAME_LONG_ITERATION_RULES.contains(&rule) {
+                (GAME_ITERATIONS_END, GAME_NO_ITERATION_AFTER)
+            } else {
+                (ITERATIONS_END, NO_ITERATION_AFTER)
+            };
         Budget {
             start,
             time: settings.time,
             vct,
-            iterations: at(ITERATIONS_END),
-            pass: at(PASS_END),
+            iterations: at(iterations_end),
+            pass: at(PASS_END.max(iterations_end)),
+            no_iteration_after,
             verify: at(VERIFY_END),
             nodes: settings.nodes,
         }
@@ -183,7 +195,7 @@ impl Budget {
     /// Whether another iteration may start.
     pub fn may_iterate(&self) -> bool {
         self.time
-            .is_none_or(|t| self.start.elapsed() < t.mul_f64(NO_ITERATION_AFTER))
+            .is_none_or(|t| self.start.elapsed() < t.mul_f64(self.no_iteration_after))
     }
 
     /// The end of the check of the opponent's threat before the search, starting now.

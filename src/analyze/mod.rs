@@ -416,7 +416,7 @@ pub fn analyze_with(
     let threads = settings.threads.max(1);
     // The root VCT runs on a thread of its own when the tables have a solver for it.
     let parallel_vct = settings.parallel_vct() && tables.vct_solver.is_some();
-    let budget = Budget::new(settings, start, parallel_vct);
+    let budget = Budget::new(settings, board.rule(), start, parallel_vct);
     let Tables {
         tt,
         vcf_bytes,

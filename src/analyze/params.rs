@@ -15,6 +15,20 @@ use crate::board::Rule;
 pub const ITERATIONS_END: f64 = 0.80;
 /// See [`ITERATIONS_END`].
 pub const NO_ITERATION_AFTER: f64 = 0.55;
+/// In a game (`Settings::game`, the brain) under the rules of [`GAME_LONG_ITERATION_RULES`],
+/// the iterations run until [`GAME_ITERATIONS_END`] and start none after
+/// [`GAME_NO_ITERATION_AFTER`] instead: a game needs the best move, not the best `top` scored
+/// exactly, so the pass gets no share of its own (the checks after each iteration still test
+/// the best against the opponent's threat). At 1 s a move against Rapfi the brain used 403 ms
+/// a move where Rapfi used 356, but the moves it thought about took 500-800 ms where Rapfi's
+/// took 900-980. Self-play at 200 ms a move, against 0.8 and 0.55 (2026-11-28): freestyle
+/// 185-13-138, +49 (+13 to +86), SPRT H1 after 336 games; renju 179-6-176 over 361, +3
+/// (flat), so renju keeps 0.8 and 0.55. Standard is not measured and keeps them too.
+pub const GAME_ITERATIONS_END: f64 = 0.92;
+/// See [`GAME_ITERATIONS_END`].
+pub const GAME_LONG_ITERATION_RULES: [Rule; 1] = [Rule::Freestyle];
+/// See [`GAME_ITERATIONS_END`].
+pub const GAME_NO_ITERATION_AFTER: f64 = 0.7;
 /// See [`ITERATIONS_END`].
 pub const PASS_END: f64 = 0.90;
 /// See [`ITERATIONS_END`].

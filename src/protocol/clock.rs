@@ -15,7 +15,8 @@
 //! - Scaling: a best move that has not changed for three iterations takes 0.6 of it; one that
 //!   changed in the last iteration 1.3; a score that fell by 30 points or more since the last
 //!   iteration 1.5, by 100 or more 2 (never past the hard limit, and the analysis starts no
-//!   iteration after 55% of it).
+//!   iteration after 55% of it, 70% in a freestyle game: see
+//!   `analyze::params::GAME_ITERATIONS_END`).
 
 use std::time::Duration;
 
