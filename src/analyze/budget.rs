@@ -219,3 +219,67 @@ impl Budget {
         self.verify.is_none_or(|d| Instant::now() < d)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The share of a one-second limit at which `deadline` falls.
+    fn share(budget: &Budget, deadline: Option<Instant>) -> f64 {
+        let at = deadline.expect("a time limit sets every deadline") - budget.start;
+        (at.as_secs_f64() * 1000.0).round() / 1000.0
+    }
+
+    #[test]
+    fn a_freestyle_game_iterates_longer_than_an_analysis_or_a_renju_game() {
+        let start = Instant::now();
+        let analysis = Settings {
+            time: Some(Duration::from_secs(1)),
+            ..Settings::default()
+        };
+        let game = Settings {
+            game: true,
+            ..analysis.clone()
+        };
+        let cases = [
+            (
+                &analysis,
+                Rule::Freestyle,
+                ITERATIONS_END,
+                NO_ITERATION_AFTER,
+            ),
+            (&game, Rule::Renju, ITERATIONS_END, NO_ITERATION_AFTER),
+            (&game, Rule::Standard, ITERATIONS_END, NO_ITERATION_AFTER),
+            (
+                &game,
+                Rule::Freestyle,
+                GAME_ITERATIONS_END,
+                GAME_NO_ITERATION_AFTER,
+            ),
+        ];
+        for (settings, rule, end, no_new) in cases {
+            let b = Budget::new(settings, rule, start, false);
+            assert_eq!(
+                share(&b, b.iterations),
+                end,
+                "{rule} game {}",
+                settings.game
+            );
+            assert_eq!(
+                b.no_iteration_after, no_new,
+                "{rule} game {}",
+                settings.game
+            );
+            // The pass never ends before the iterations, and verification after both.
+            assert!(share(&b, b.pass) >= end && share(&b, b.verify) > share(&b, b.pass));
+        }
+        // The freestyle game's iterations end later, and start later, than the analysis's.
+        let long = Budget::new(&game, Rule::Freestyle, start, false);
+        let short = Budget::new(&analysis, Rule::Freestyle, start, false);
+        assert!(long.iterations > short.iterations);
+        assert!(long.no_iteration_after > short.no_iteration_after);
+        // Without a time limit no stage has a deadline, and iterations may always start.
+        let b = Budget::new(&Settings::default(), Rule::Freestyle, start, false);
+        assert!(b.iterations.is_none() && b.pass.is_none() && b.may_iterate());
+    }
+}
