@@ -148,8 +148,8 @@ pub(super) struct Budget {
     pub verify: Option<Instant>,
     /// The node limit of the whole search.
     pub nodes: Option<u64>,
-    /// The share of the time limit after which no iteration starts.
-    pub no_iteration_after: f64,
+    /// No iteration starts after this.
+    pub no_iteration: Option<Instant>,
 }
 
 impl Budget {
@@ -181,7 +181,7 @@ impl Budget {
             vct,
             iterations: at(iterations_end),
             pass: at(PASS_END.max(iterations_end)),
-            no_iteration_after,
+            no_iteration: at(no_iteration_after),
             verify: at(VERIFY_END),
             nodes: settings.nodes,
         }
@@ -194,8 +194,7 @@ impl Budget {
 
     /// Whether another iteration may start.
     pub fn may_iterate(&self) -> bool {
-        self.time
-            .is_none_or(|t| self.start.elapsed() < t.mul_f64(self.no_iteration_after))
+        self.no_iteration.is_none_or(|d| Instant::now() < d)
     }
 
     /// The end of the check of the opponent's threat before the search, starting now.
@@ -266,7 +265,8 @@ mod tests {
                 settings.game
             );
             assert_eq!(
-                b.no_iteration_after, no_new,
+                share(&b, b.no_iteration),
+                no_new,
                 "{rule} game {}",
                 settings.game
             );
@@ -277,7 +277,7 @@ mod tests {
         let long = Budget::new(&game, Rule::Freestyle, start, false);
         let short = Budget::new(&analysis, Rule::Freestyle, start, false);
         assert!(long.iterations > short.iterations);
-        assert!(long.no_iteration_after > short.no_iteration_after);
+        assert!(long.no_iteration > short.no_iteration);
         // Without a time limit no stage has a deadline, and iterations may always start.
         let b = Budget::new(&Settings::default(), Rule::Freestyle, start, false);
         assert!(b.iterations.is_none() && b.pass.is_none() && b.may_iterate());
