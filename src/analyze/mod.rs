@@ -119,6 +119,9 @@ pub struct Settings {
     pub forced_reductions: bool,
     /// Internal iterative reduction (see [`params::IIR_DEPTH`]).
     pub iir: bool,
+    /// At the horizon, the side to move may also play its fours, each answered by the
+    /// forced block, and keep the best static value (see [`params::QUIESCENCE_FOURS`]).
+    pub four_quiescence: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
     /// opponent's threats: whether it has a forced win were the side to move to pass, and
     /// whether it has one after a candidate move. 2; at 4 the checks catch wins that need
@@ -196,6 +199,7 @@ impl Settings {
             reverse_futility: false,
             forced_reductions: false,
             iir: false,
+            four_quiescence: false,
             ..Settings::default()
         }
     }
@@ -229,6 +233,7 @@ impl Default for Settings {
             reverse_futility: true,
             forced_reductions: true,
             iir: false,
+            four_quiescence: true,
             defence_threat_limit: 2,
             threat_checks: true,
             weight_map: true,

@@ -61,6 +61,8 @@ pub struct Searcher<'a> {
     passed: Vec<bool>,
     /// Forced nodes reduce and prune late moves too (see [`FORCED_REDUCTION_RULES`]).
     forced_reductions: bool,
+    /// The horizon plays the side's fours (see [`QUIESCENCE_FOURS`]).
+    four_quiescence: bool,
     history: Box<[[i32; CELLS]; 2]>,
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
@@ -86,6 +88,8 @@ impl<'a> Searcher<'a> {
         let learned = settings.learned.then(|| Evaluator::new(&board));
         let forced_reductions =
             settings.forced_reductions && FORCED_REDUCTION_RULES.contains(&board.rule());
+        let four_quiescence =
+            settings.four_quiescence && QUIESCENCE_FOUR_RULES.contains(&board.rule());
         board.track_counts(!settings.learned);
         Ok(Searcher {
             board,
@@ -104,6 +108,7 @@ impl<'a> Searcher<'a> {
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             passed: vec![false; MAX_PLY + 2],
             forced_reductions,
+            four_quiescence,
             history: Box::new([[0; CELLS]; 2]),
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
@@ -212,7 +217,7 @@ impl<'a> Searcher<'a> {
             return MATE - ply as i32 - 1;
         }
         if (depth <= 0 || ply >= MAX_PLY) && self.board.five_points(me.opponent()).is_empty() {
-            return self.quiesce(ply);
+            return self.quiesce(ply, alpha, beta);
         }
         // The table before the move list: a cut here costs no generation. Not in a principal
         // variation node (a window wider than null): a cut there would leave the line shown to
@@ -264,7 +269,7 @@ impl<'a> Searcher<'a> {
         let single = list.len() == 1;
         if ply >= MAX_PLY || (depth <= 0 && !single) {
             self.moves[ply] = list;
-            return self.quiesce(ply);
+            return self.quiesce(ply, alpha, beta);
         }
         // Reverse futility: off the principal line, not forced, a static value this far
         // above beta is taken as the node's value.
@@ -484,12 +489,15 @@ impl<'a> Searcher<'a> {
         true
     }
 
-    /// The horizon: a VCF for the side to move is a mate, an only block is played out, and
-    /// otherwise the static value stands.
-    fn quiesce(&mut self, ply: usize) -> i32 {
+    /// The horizon: a VCF for the side to move is a mate; otherwise the static value, or
+    /// what the side's fours make of it (see [`Searcher::four_search`]).
+    fn quiesce(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
         let me = self.board.to_move();
         // Without a four to play there is no VCF (a five was looked for already).
-        if self.settings.leaf_vcf && !self.board.four_points(me).is_empty() {
+        if self.board.four_points(me).is_empty() {
+            return self.static_value();
+        }
+        if self.settings.leaf_vcf {
             let limits = Limits {
                 depth: LEAF_VCF_DEPTH,
                 nodes: LEAF_VCF_NODES,
@@ -508,7 +516,61 @@ impl<'a> Searcher<'a> {
                 return MATE - (ply + len) as i32;
             }
         }
-        self.static_value()
+        let stand = self.static_value();
+        if self.four_quiescence {
+            return self.four_search(ply, alpha, beta, QUIESCENCE_FOURS, stand);
+        }
+        stand
+    }
+
+    /// The side to move's fours at the horizon, as a quiescence search: it may stand on
+    /// `stand` (its static value) or play a four, which the opponent must block, and go on
+    /// from there, up to `left` fours deep; the best static value reached is the node's
+    /// (alpha-beta in the window). A four is skipped when it is a foul, when it makes more
+    /// than one five point (the VCF's business), when the block is a foul (a win the VCF
+    /// finds), or when the block makes a four of the opponent's (the side would then have to
+    /// answer it, and standing there would be wrong). Only static values come out of it,
+    /// never a mate.
+    fn four_search(&mut self, ply: usize, mut alpha: i32, beta: i32, left: u32, stand: i32) -> i32 {
+        let mut best = stand;
+        if best >= beta || left == 0 || ply + 3 >= MAX_PLY {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let me = self.board.to_move();
+        let opp = me.opponent();
+        let fours = *self.board.four_points(me);
+        for p in fours.iter() {
+            if crate::pattern::forbidden(&mut self.board, me, p) {
+                continue;
+            }
+            self.play(p, ply);
+            self.nodes += 1;
+            let fives = *self.board.five_points(me);
+            let block = fives.first().unwrap_or(0);
+            if fives.count() != 1 || crate::pattern::forbidden(&mut self.board, opp, block) {
+                self.unplay(p);
+                continue;
+            }
+            self.play(block, ply + 1);
+            self.nodes += 1;
+            let score = self.board.five_points(opp).is_empty().then(|| {
+                let s = self.static_value();
+                self.four_search(ply + 2, alpha, beta, left - 1, s)
+            });
+            self.unplay(block);
+            self.unplay(p);
+            if let Some(s) = score
+                && s > best
+            {
+                best = s;
+                alpha = alpha.max(s);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// The static evaluation of the position for the side to move.
@@ -659,6 +721,7 @@ mod tests {
             forced_reductions: false,
             threats: false,
             leaf_vcf: false,
+            four_quiescence: false,
             window: 1,
             ..Settings::default()
         };
@@ -683,6 +746,88 @@ mod tests {
             }
         }
         assert!(compared >= 24, "only {compared} positions compared");
+    }
+
+    /// The horizon's fours by definition: the static value, or after a legal four with one
+    /// five point, blocked legally by a move that makes no four of the opponent's, the same
+    /// again with one four less.
+    fn fours_reference(board: &mut Board, left: u32) -> i32 {
+        let mut best = evaluate_fresh(board, shipped(board.rule()));
+        if left == 0 {
+            return best;
+        }
+        let me = board.to_move();
+        let opp = me.opponent();
+        let fours: Vec<usize> = board.four_points(me).iter().collect();
+        for p in fours {
+            if crate::pattern::forbidden(board, me, p) {
+                continue;
+            }
+            board.play(Point::from_index(p));
+            let fives: Vec<usize> = board.five_points(me).iter().collect();
+            if let [block] = fives[..]
+                && !crate::pattern::forbidden(board, opp, block)
+            {
+                board.play(Point::from_index(block));
+                if board.five_points(opp).is_empty() {
+                    best = best.max(fours_reference(board, left - 1));
+                }
+                board.undo();
+            }
+            board.undo();
+        }
+        best
+    }
+
+    /// At depth 0 with the horizon VCF off, the search's value is the fours' quiescence by
+    /// its definition in the rules that have it, and at least the static value (on some
+    /// positions a four raises it); in the other rules the static value.
+    #[test]
+    fn the_horizon_plays_fours_and_keeps_the_best_static_value() {
+        let settings = Settings {
+            leaf_vcf: false,
+            window: 1,
+            ..Settings::default()
+        };
+        assert!(settings.four_quiescence);
+        let stand_only = Settings {
+            four_quiescence: false,
+            ..settings.clone()
+        };
+        let mut rng = Rng::new(5);
+        let (mut compared, mut raised) = (0, 0);
+        for rule in Rule::ALL {
+            for _ in 0..400 {
+                let Some(mut b) = position(&mut rng, 9, rule, 16) else {
+                    continue;
+                };
+                // A five to block is no horizon; a four to play is what is tested.
+                let me = b.to_move();
+                if b.four_points(me).is_empty() || !b.five_points(me.opponent()).is_empty() {
+                    continue;
+                }
+                let stand = search(&b, &stand_only, 0);
+                assert_eq!(stand, evaluate_fresh(&b, shipped(rule)));
+                let got = search(&b, &settings, 0);
+                if !QUIESCENCE_FOUR_RULES.contains(&rule) {
+                    assert_eq!(got, stand, "{rule}: {:?}", b.history());
+                    continue;
+                }
+                let reference = fours_reference(&mut b, QUIESCENCE_FOURS);
+                assert_eq!(got, reference, "{rule}: {:?}", b.history());
+                assert!(reference >= stand);
+                compared += 1;
+                raised += usize::from(reference > stand);
+            }
+        }
+        assert!(
+            compared >= 30,
+            "only {compared} positions with a four to test"
+        );
+        assert!(
+            raised >= 5,
+            "a four raised the value in only {raised} of {compared}"
+        );
     }
 
     /// With the pruning on (the defaults: reductions, shape, move-count and reverse futility
