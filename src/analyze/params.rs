@@ -111,9 +111,8 @@ pub const LEAF_VCF_DEPTH: u32 = 10;
 /// renju flat (see [`QUIESCENCE_FOUR_RULES`]).
 pub const QUIESCENCE_FOURS: u32 = 2;
 /// See [`QUIESCENCE_FOURS`]. Renju, the same test: 310-11-279 over 600 games, +18 (-10 to
-/// +46), depth 6.4 against 6.3, flat, so renju keeps the plain horizon (as the renju match
-/// against Rapfi measured it);
-/// standard is not measured and keeps it too.
+/// +46), depth 6.4 against 6.3: flat, so renju keeps the plain horizon, as its match against
+/// Rapfi measured it. Standard is not measured and keeps it too.
 pub const QUIESCENCE_FOUR_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// How many moves of a node are picked by a linear scan before the rest are sorted.
