@@ -15,8 +15,9 @@
 //! - Scaling: a best move that has not changed for three iterations takes 0.6 of it; one that
 //!   changed in the last iteration 1.3; a score that fell by 30 points or more since the last
 //!   iteration 1.5, by 100 or more 2 (never past the hard limit, and the analysis starts no
-//!   iteration after 55% of it, 70% in a freestyle game: see
-//!   `analyze::params::GAME_ITERATIONS_END`).
+//!   iteration after 55% of it, 75% in a freestyle game: see
+//!   `analyze::params::GAME_ITERATIONS_END`). With a turn limit alone the scale is never below
+//!   1: the time a stable move would save is worth nothing to the next move.
 
 use std::time::Duration;
 
@@ -25,11 +26,13 @@ use std::time::Duration;
 /// on this project's 2-core machine through c-gomoku-cli, with both cores busy (two matches
 /// at once): of 6,100 moves at 1 s a move (hard limit 930 ms) the longest took 875-905 ms,
 /// and of 3,400 at 0.2 s (hard limit 154 ms) 154-155 ms: a move never came later than a
-/// millisecond or two past the hard limit, 45 ms inside the manager's.
-pub const MARGIN: Duration = Duration::from_millis(40);
+/// millisecond or two past the hard limit, 45 ms inside the manager's. Now 20 ms and 1%
+/// (2026-11-28): of 12,335 moves at 0.2 s (hard limit 178 ms), with two matches at once, the
+/// longest took 186 ms; the time it gives back played +24 Elo (see `docs/strength.md`).
+pub const MARGIN: Duration = Duration::from_millis(20);
 /// A share of the turn limit also kept back: a loaded machine stretches the end of an
 /// analysis (joining the threads, the last verification) in proportion to its length.
-pub const MARGIN_SHARE: f64 = 0.03;
+pub const MARGIN_SHARE: f64 = 0.01;
 /// The least time a move gets: a move must come, however little is left.
 pub const FLOOR: Duration = Duration::from_millis(10);
 /// The turn limit when the manager sets none (the protocol's default is up to it).
@@ -69,6 +72,9 @@ pub struct Budget {
     pub hard: Duration,
     /// Stop after an iteration once this much (scaled, see [`Budget::stop_after`]) is spent.
     pub soft: Duration,
+    /// Whether time a move saves is left for the moves to come (a game clock). With a turn
+    /// limit alone it is not, and a stable best move does not end the move early.
+    pub banked: bool,
 }
 
 impl Clock {
@@ -82,6 +88,7 @@ impl Clock {
         let less_margin = |t: Duration| t.saturating_sub(MARGIN + t.mul_f64(MARGIN_SHARE));
         let mut hard = less_margin(turn);
         let mut soft = hard;
+        let banked = self.game.is_some() && self.left.is_some();
         if let (Some(_), Some(left)) = (self.game, self.left) {
             let moves_left = (EXPECTED_PLIES.saturating_sub(stones) / 2).max(MIN_MOVES_LEFT);
             let share = left / moves_left as u32;
@@ -92,6 +99,7 @@ impl Clock {
         Budget {
             hard,
             soft: soft.clamp(FLOOR.min(hard), hard),
+            banked,
         }
     }
 
@@ -143,7 +151,10 @@ impl Trend {
 
 impl Budget {
     /// Whether to stop after an iteration ended at `elapsed`, the soft limit scaled by `scale`.
+    /// Without a game clock the scale never shortens the move: the time a stable best move
+    /// would save is lost, not kept for later.
     pub fn stop_after(&self, elapsed: Duration, scale: f64) -> bool {
+        let scale = if self.banked { scale } else { scale.max(1.0) };
         elapsed >= self.soft.mul_f64(scale).min(self.hard)
     }
 }
@@ -164,14 +175,17 @@ mod tests {
             left: None,
         };
         let b = clock.budget(10);
-        assert_eq!(b.hard, ms(1000 - 40 - 30));
+        assert_eq!(b.hard, ms(1000 - 20 - 10));
         assert_eq!(b.soft, b.hard);
         // Fastest and tiny limits still leave the floor.
         let fast = Clock {
             turn: Some(Duration::ZERO),
             ..clock
         };
-        assert_eq!(fast.budget(0).hard, FLOOR.max(ms(50 - 40 - 1)));
+        assert_eq!(
+            fast.budget(0).hard,
+            Duration::from_micros(50_000 - 20_000 - 500)
+        );
         let tiny = Clock {
             turn: Some(ms(5)),
             ..clock
@@ -189,7 +203,7 @@ mod tests {
         // 10 stones: (90 - 10) / 2 = 40 moves to come, 1.5 s each.
         let b = clock.budget(10);
         assert_eq!(b.soft, ms(1500));
-        assert_eq!(b.hard, ms(4500) - MARGIN - ms(135));
+        assert_eq!(b.hard, ms(4500) - MARGIN - ms(45));
         // Late in a game with little left: never more than a quarter of it.
         let late = Clock {
             left: Some(ms(2000)),
@@ -220,10 +234,41 @@ mod tests {
         let b = Budget {
             hard: ms(900),
             soft: ms(400),
+            banked: true,
         };
         assert!(!b.stop_after(ms(300), 1.0));
         assert!(b.stop_after(ms(300), 0.6));
         assert!(!b.stop_after(ms(800), 2.6));
         assert!(b.stop_after(ms(900), 2.6));
+    }
+
+    #[test]
+    fn with_a_turn_limit_alone_a_stable_move_takes_its_whole_time() {
+        let p = |s: &str| s.parse::<crate::Point>().unwrap();
+        let turn_only = Clock {
+            turn: Some(ms(1000)),
+            game: None,
+            left: None,
+        }
+        .budget(10);
+        assert!(!turn_only.banked);
+        let mut t = Trend::default();
+        let mut scale = 1.0;
+        for _ in 0..4 {
+            scale = t.update(p("h8"), 12);
+        }
+        assert_eq!(scale, 0.6);
+        // The stable scale would stop at 0.6 of the limit; the move goes on to the limit.
+        assert!(!turn_only.stop_after(ms(600), scale));
+        assert!(turn_only.stop_after(turn_only.hard, scale));
+        // Under a game clock the time saved is kept, and the stable move stops early.
+        let clocked = Clock {
+            turn: Some(ms(5000)),
+            game: Some(ms(60_000)),
+            left: Some(ms(60_000)),
+        }
+        .budget(10);
+        assert!(clocked.banked);
+        assert!(clocked.stop_after(clocked.soft.mul_f64(0.7), scale));
     }
 }
