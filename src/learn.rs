@@ -33,7 +33,8 @@ use std::fmt::Write as _;
 
 use crate::analyze::eval::{Weights, evaluate};
 use crate::analyze::learned::{
-    CLASSES, RuleTables, THREAT_MASKS, cell_class, threat_category, threat_mask,
+    CLASSES, COUNT_INDEXES, RuleTables, THREAT_MASKS, cell_class, count_index, threat_category,
+    threat_mask,
 };
 use crate::analyze::{self, Settings};
 use crate::board::{Board, Color, Point, Rule};
@@ -200,7 +201,7 @@ impl Data {
 pub struct Layout {
     /// Whether black and white have tables of their own (renju).
     pub split: bool,
-    /// Whether the threat masks have values.
+    /// Whether the threat masks and the count term have values.
     pub threats: bool,
 }
 
@@ -215,13 +216,25 @@ impl Layout {
 
     /// The parameters in all.
     pub fn params(self) -> usize {
-        self.blocks() * CLASSES + 2 + if self.threats { 2 * THREAT_MASKS } else { 0 }
+        self.blocks() * CLASSES
+            + 2
+            + if self.threats {
+                2 * (THREAT_MASKS + COUNT_INDEXES)
+            } else {
+                0
+            }
     }
 
     /// The parameter of the threat mask `mask` when `color` is to move.
     pub fn threat(self, color: Color, mask: usize) -> usize {
         let c = if self.split { color.index() } else { 0 };
         self.blocks() * CLASSES + 2 + c * THREAT_MASKS + mask
+    }
+
+    /// The parameter of the count index `index` when `color` is to move.
+    pub fn count(self, color: Color, index: usize) -> usize {
+        let c = if self.split { color.index() } else { 0 };
+        self.blocks() * CLASSES + 2 + 2 * THREAT_MASKS + c * COUNT_INDEXES + index
     }
 
     fn blocks(self) -> usize {
@@ -325,7 +338,7 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
                 for c in [Color::Black, Color::White] {
                     let class = cell_class(&board, p.index(), c);
                     if let Some(t) = threat_category(rule, c, class) {
-                        threats[usize::from(c != me)] |= 1 << (8 * t);
+                        threats[usize::from(c != me)] += 1 << (8 * t);
                     }
                     if class != 0 {
                         let s = layout.slot(c, c == me, class);
@@ -340,9 +353,13 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
             touched.push(t);
             counts[t] = 1;
             if layout.threats {
-                let t = layout.threat(me, threat_mask(threats[0], threats[1]));
-                touched.push(t);
-                counts[t] = 1;
+                for t in [
+                    layout.threat(me, threat_mask(threats[0], threats[1])),
+                    layout.count(me, count_index(threats[0], threats[1])),
+                ] {
+                    touched.push(t);
+                    counts[t] = 1;
+                }
             }
             touched.sort_unstable();
             for &s in &touched {
@@ -445,13 +462,21 @@ impl Default for FitOptions {
 }
 
 /// Fits the values (logit units) to `data`; `report` gets (epoch, training loss) now and then.
-pub fn fit(
+pub fn fit(data: &Data, params: usize, o: FitOptions, report: impl FnMut(usize, f64)) -> Vec<f64> {
+    fit_from(data, vec![0.0; params], None, o, report)
+}
+
+/// [`fit`] from the values `start`; with `trainable`, only the values it marks move (the rest
+/// keep their start).
+pub fn fit_from(
     data: &Data,
-    params: usize,
+    start: Vec<f64>,
+    trainable: Option<&[bool]>,
     o: FitOptions,
     mut report: impl FnMut(usize, f64),
 ) -> Vec<f64> {
-    let mut theta = vec![0.0f64; params];
+    let params = start.len();
+    let mut theta = start;
     let (mut m, mut v) = (vec![0.0f64; params], vec![0.0f64; params]);
     let mut grad = vec![0.0f64; params];
     let n = data.len().max(1) as f64;
@@ -470,6 +495,9 @@ pub fn fit(
             }
         }
         for i in 0..params {
+            if trainable.is_some_and(|t| !t[i]) {
+                continue;
+            }
             let g = grad[i] + 2.0 * o.l2 * theta[i];
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
@@ -499,6 +527,9 @@ pub fn tables(rule: Rule, theta: &[f64]) -> RuleTables {
         for mask in 0..THREAT_MASKS {
             t.threat[c.index()][mask] = v(layout.threat(c, mask));
         }
+        for index in 0..COUNT_INDEXES {
+            t.count[c.index()][index] = v(layout.count(c, index));
+        }
     }
     t
 }
@@ -517,6 +548,9 @@ pub fn theta_of(t: &RuleTables) -> Vec<f64> {
         theta[layout.tempo(c)] = f64::from(t.tempo[c.index()]) / scale;
         for mask in 0..THREAT_MASKS {
             theta[layout.threat(c, mask)] = f64::from(t.threat[c.index()][mask]) / scale;
+        }
+        for index in 0..COUNT_INDEXES {
+            theta[layout.count(c, index)] = f64::from(t.count[c.index()][index]) / scale;
         }
     }
     theta
@@ -697,6 +731,78 @@ mod tests {
                 let i = layout.tempo(c);
                 assert!((back[i] - theta[i]).abs() <= 0.5 / SCALE + 1e-12);
             }
+        }
+    }
+
+    /// What the fit sees of a position (its features times a table's values) is what the
+    /// engine's evaluation of that table gives, the threat and count terms included: the
+    /// fitted tables mean in play what they meant in the fit.
+    #[test]
+    fn the_fits_features_weigh_a_position_as_the_evaluation_does() {
+        let moves = "h8 i9 i8 g8 j7 h9 j9 j8 g10 k6 f11 h10 h7 g6 i6 k8";
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let mut t = crate::analyze::learned::RuleTables::zero(rule);
+            t.scale = SCALE as i32;
+            // Outside renju both colours share their values, as the fit's do.
+            for c in 0..2 {
+                let c = if rule == Rule::Renju { c } else { 0 };
+                for k in 1..CLASSES {
+                    t.mover[c][k] = (k as i32 * 37 + c as i32 * 11) % 201 - 100;
+                    t.waiter[c][k] = (k as i32 * 53 + c as i32 * 7) % 181 - 90;
+                }
+                for m in 0..THREAT_MASKS {
+                    t.threat[c][m] = (m as i32 * 29 + c as i32 * 5) % 301 - 150;
+                }
+                for m in 0..COUNT_INDEXES {
+                    t.count[c][m] = (m as i32 * 31 + c as i32 * 3) % 241 - 120;
+                }
+            }
+            if rule != Rule::Renju {
+                t.mover[1] = t.mover[0].clone();
+                t.waiter[1] = t.waiter[0].clone();
+                t.threat[1] = t.threat[0].clone();
+                t.count[1] = t.count[0].clone();
+            }
+            t.tempo = [13, -4];
+            let theta = theta_of(&t);
+            let text = format!("{rule} B {moves}");
+            let games = parse_games(&text).unwrap();
+            let refs: Vec<&Game> = games.iter().collect();
+            let data = positions(
+                &refs,
+                rule,
+                Labels {
+                    scale: SCALE,
+                    weight: 1.0,
+                },
+            );
+            let mut board = Board::new(15, rule).unwrap();
+            let mut k = 0;
+            let mut checked = 0;
+            for (n, m) in games[0].moves.iter().enumerate() {
+                board.play(*m);
+                let me = board.to_move();
+                if n < 1
+                    || !board.five_points(me).is_empty()
+                    || !board.five_points(me.opponent()).is_empty()
+                {
+                    continue;
+                }
+                let z: f64 = data.features(k).map(|(i, c)| theta[i] * f64::from(c)).sum();
+                let v = crate::analyze::learned::evaluate_fresh(&board, &t);
+                assert!(
+                    (z * SCALE - f64::from(v)).abs() < 1e-6,
+                    "{rule} move {n}: {z} {v}"
+                );
+                k += 1;
+                checked += 1;
+            }
+            assert_eq!(
+                k,
+                data.len(),
+                "{rule}: every position of the data was checked"
+            );
+            assert!(checked >= 10, "{rule}: {checked}");
         }
     }
 

@@ -18,6 +18,12 @@
 //! term for the colour to move. Values are in the scale of the fit: a value `v` is a logit of
 //! `v / scale`, so the win probability of a score is `1 / (1 + e^(-score/scale))`.
 //!
+//! **Counts.** Beside the mask of which threats each side can make, a count term: how many
+//! cells of each side make a four (0, 1, 2, 3 or more) and how many make an open three
+//! (halved, the same steps), one fitted value for each of the 256 combinations a colour to
+//! move ([`count_index`]). The VCF's and the VCT's material, which the mask only sees as there
+//! or not.
+//!
 //! The tables are data, fitted to game results (`tengen-tune fit`, see the README's
 //! evaluation section), and read from `src/analyze/tables/RULE.txt`, which records where they
 //! came from.
@@ -117,6 +123,9 @@ pub fn class_by_name(name: &str) -> Option<usize> {
 pub const THREATS: usize = 5;
 /// Bits of the threat mask: the side to move's categories, then the other side's.
 pub const THREAT_MASKS: usize = 1 << (2 * THREATS);
+/// Indexes of the count term ([`count_index`]): how many cells of each side make a four and
+/// how many make an open three, each in four steps.
+pub const COUNT_INDEXES: usize = 256;
 
 /// The threat category of a class of `color` under `rule`: 0 a straight four, 1 a four with
 /// another four or an open three, 2 a four, 3 two open threes, 4 an open three.
@@ -175,6 +184,8 @@ pub struct RuleTables {
     pub waiter: [Vec<i32>; 2],
     /// Per colour to move, per threat mask ([`threat_mask`]): added to the value.
     pub threat: [Vec<i32>; 2],
+    /// Per colour to move, per count index ([`count_index`]): added to the value.
+    pub count: [Vec<i32>; 2],
 }
 
 /// A table file that does not read.
@@ -202,6 +213,7 @@ impl RuleTables {
             mover: [vec![0; CLASSES], vec![0; CLASSES]],
             waiter: [vec![0; CLASSES], vec![0; CLASSES]],
             threat: [vec![0; THREAT_MASKS], vec![0; THREAT_MASKS]],
+            count: [vec![0; COUNT_INDEXES], vec![0; COUNT_INDEXES]],
         }
     }
 
@@ -249,24 +261,36 @@ impl RuleTables {
                     };
                     tempo[c] = int(w[2])?;
                 }
-                "threat" if w.len() == 4 => {
+                "threat" | "count" if w.len() == 4 => {
                     let t = t
                         .as_mut()
                         .ok_or_else(|| err("a value before the `rule` line"))?;
-                    let mask = w[2]
+                    let (values, below) = if w[0] == "threat" {
+                        (&mut t.threat, THREAT_MASKS)
+                    } else {
+                        (&mut t.count, COUNT_INDEXES)
+                    };
+                    let index = w[2]
                         .parse::<usize>()
                         .ok()
-                        .filter(|&m| m < THREAT_MASKS)
-                        .ok_or_else(|| err("a threat mask is a number below 1024"))?;
+                        .filter(|&m| m < below)
+                        .ok_or_else(|| {
+                            err(&format!("a {} index is a number below {below}", w[0]))
+                        })?;
                     let v = int(w[3])?;
                     let colours: &[usize] = match w[1] {
                         "black" => &[0],
                         "white" => &[1],
                         "any" => &[0, 1],
-                        _ => return Err(err("a threat value is for `black`, `white` or `any`")),
+                        _ => {
+                            return Err(err(&format!(
+                                "a {} value is for `black`, `white` or `any`",
+                                w[0]
+                            )));
+                        }
                     };
                     for &c in colours {
-                        t.threat[c][mask] = v;
+                        values[c][index] = v;
                     }
                 }
                 "black" | "white" | "any" if w.len() == 4 => {
@@ -330,16 +354,17 @@ impl RuleTables {
                 }
             }
         }
-        let shared = self.threat[0] == self.threat[1];
-        let colours: &[(usize, &str)] = if shared {
-            &[(0, "any")]
-        } else {
-            &[(0, "black"), (1, "white")]
-        };
-        for &(c, word) in colours {
-            for (mask, &v) in self.threat[c].iter().enumerate() {
-                if v != 0 {
-                    s += &format!("threat {word} {mask} {v}\n");
+        for (name, values) in [("threat", &self.threat), ("count", &self.count)] {
+            let colours: &[(usize, &str)] = if values[0] == values[1] {
+                &[(0, "any")]
+            } else {
+                &[(0, "black"), (1, "white")]
+            };
+            for &(c, word) in colours {
+                for (index, &v) in values[c].iter().enumerate() {
+                    if v != 0 {
+                        s += &format!("{name} {word} {index} {v}\n");
+                    }
                 }
             }
         }
@@ -368,6 +393,7 @@ struct Packed {
     /// that a sum over cells counts each category in its byte.
     category: [Box<[u64; CODES]>; 2],
     threat: [Vec<i32>; 2],
+    count: [Vec<i32>; 2],
     tempo: [i32; 2],
 }
 
@@ -395,6 +421,7 @@ fn pack(t: &RuleTables) -> Packed {
         code: [one(0), one(1)],
         category: [categories(0), categories(1)],
         threat: t.threat.clone(),
+        count: t.count.clone(),
         tempo: t.tempo,
     }
 }
@@ -503,11 +530,15 @@ impl Evaluator {
         let me = board.to_move();
         let (mover, _) = unpack(self.sums[me.index()]);
         let (_, waiter) = unpack(self.sums[me.opponent().index()]);
-        let mask = threat_mask(
+        let (mine, theirs) = (
             self.threats[me.index()],
             self.threats[me.opponent().index()],
         );
-        mover + waiter + self.tables.tempo[me.index()] + self.tables.threat[me.index()][mask]
+        mover
+            + waiter
+            + self.tables.tempo[me.index()]
+            + self.tables.threat[me.index()][threat_mask(mine, theirs)]
+            + self.tables.count[me.index()][count_index(mine, theirs)]
     }
 }
 
@@ -524,6 +555,23 @@ pub fn threat_mask(mover: u64, waiter: u64) -> usize {
     mask
 }
 
+/// The count index of per-category counts (a byte each) of the side to move and of the
+/// other side: for each side, its cells that make a four (not a straight four or a double
+/// threat; the VCF's material) as 0, 1, 2 or 3 and more, and its cells that make an open three
+/// (the material of threes), halved, as 0, 1, 2 or 3 and more; two bits each, the side to
+/// move's four count lowest.
+#[inline]
+pub fn count_index(mover: u64, waiter: u64) -> usize {
+    let (four, three) = (8 * FOUR_CATEGORY, 8 * THREE_CATEGORY);
+    let q = |counts: u64, shift: usize, div: u64| (((counts >> shift) & 255) / div).min(3) as usize;
+    q(mover, four, 1) | q(mover, three, 2) << 2 | q(waiter, four, 1) << 4 | q(waiter, three, 2) << 6
+}
+
+/// The threat category of a plain four ([`threat_category`]).
+const FOUR_CATEGORY: usize = 2;
+/// The threat category of an open three ([`threat_category`]).
+const THREE_CATEGORY: usize = 4;
+
 /// The evaluation of a board from scratch (what [`Evaluator`] keeps up to date).
 pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
     let me = board.to_move();
@@ -538,11 +586,12 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
                 t.waiter[c.index()][class]
             };
             if let Some(k) = threat_category(board.rule(), c, class) {
-                counts[usize::from(c != me)] |= 1 << (8 * k);
+                counts[usize::from(c != me)] += 1 << (8 * k);
             }
         }
     }
     v + t.threat[me.index()][threat_mask(counts[0], counts[1])]
+        + t.count[me.index()][count_index(counts[0], counts[1])]
 }
 
 #[cfg(test)]
@@ -581,6 +630,9 @@ mod tests {
         for c in 0..2 {
             for m in 0..THREAT_MASKS {
                 t.threat[c][m] = (m as i32 * 29 + c as i32 * 5) % 301 - 150;
+            }
+            for m in 0..COUNT_INDEXES {
+                t.count[c][m] = (m as i32 * 31 + c as i32 * 3) % 241 - 120;
             }
         }
         t
@@ -635,6 +687,7 @@ mod tests {
         shared.mover[1] = shared.mover[0].clone();
         shared.waiter[1] = shared.waiter[0].clone();
         shared.threat[1] = shared.threat[0].clone();
+        shared.count[1] = shared.count[0].clone();
         let text = shared.to_text();
         assert!(
             text.contains("\nany ") && !text.contains("\nblack "),
@@ -642,6 +695,10 @@ mod tests {
         );
         assert!(
             text.contains("\nthreat any ") && !text.contains("\nthreat black "),
+            "{text}"
+        );
+        assert!(
+            text.contains("\ncount any ") && !text.contains("\ncount black "),
             "{text}"
         );
         assert_eq!(RuleTables::parse(&text).unwrap(), shared);
@@ -656,6 +713,8 @@ mod tests {
                 4,
             ),
             ("tengen-eval 1\nrule renju\nscale 400\nthreat red 3 5\n", 4),
+            ("tengen-eval 1\nrule renju\nscale 400\ncount any 256 5\n", 4),
+            ("tengen-eval 1\nrule renju\nscale 400\ncount red 3 5\n", 4),
         ] {
             assert_eq!(RuleTables::parse(bad).unwrap_err().line, line, "{bad}");
         }

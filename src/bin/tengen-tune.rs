@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use tengen::board::Rule;
+use tengen::analyze::learned;
+use tengen::board::{Color, Rule};
 use tengen::learn::{self, FitOptions, Layout};
 use tengen::output;
 
@@ -80,6 +81,14 @@ enum Command {
         /// results best).
         #[arg(long)]
         score_scale: Option<f64>,
+        /// Start from this table's values instead of zeros (its header is kept in the new
+        /// table's provenance).
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Fit only the count term; every other value keeps its start (with --from: that
+        /// table's).
+        #[arg(long)]
+        only_count: bool,
         /// The table file to write (refused if it exists, unless --force).
         #[arg(long)]
         out: PathBuf,
@@ -242,11 +251,36 @@ fn run(cli: Cli) -> Result<(), String> {
             l2,
             score_weight,
             score_scale,
+            from,
+            only_count,
             out,
             force,
             games,
         } => {
             refuse_existing(&out, force)?;
+            let layout = Layout::of(rule);
+            let start = match &from {
+                None => (vec![0.0; layout.params()], String::new()),
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let t = learned::RuleTables::parse(&text)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    if t.rule != rule {
+                        return Err(format!(
+                            "{}: a {} table, not {rule}",
+                            path.display(),
+                            t.rule
+                        ));
+                    }
+                    let header: String = text
+                        .lines()
+                        .take_while(|l| l.starts_with('#'))
+                        .map(|l| format!("#   | {}\n", l.trim_start_matches('#').trim()))
+                        .collect();
+                    (learn::theta_of(&t), header)
+                }
+            };
             if !(0.0..1.0).contains(&holdout) {
                 return Err("--holdout is a share, from 0 to below 1".into());
             }
@@ -275,8 +309,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 test.len()
             );
             let options = FitOptions { epochs, rate, l2 };
-            let layout = Layout::of(rule);
-            let theta = learn::fit(&train, layout.params(), options, |e, l| {
+            let trainable: Option<Vec<bool>> = only_count.then(|| {
+                let mut t = vec![false; layout.params()];
+                for c in [Color::Black, Color::White] {
+                    for index in 0..learned::COUNT_INDEXES {
+                        t[layout.count(c, index)] = true;
+                    }
+                }
+                t
+            });
+            let (start, from_header) = start;
+            let theta = learn::fit_from(&train, start, trainable.as_deref(), options, |e, l| {
                 eprintln!("tengen-tune: step {e}: loss {l:.5}");
             });
             let fit_loss = learn::loss(&theta, &train);
@@ -298,8 +341,12 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 String::new()
             };
+            let from_args = from
+                .as_ref()
+                .map_or(String::new(), |p| format!(" --from {}", p.display()))
+                + if only_count { " --only-count" } else { "" };
             text += &format!(
-                "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2}{score_args} --out {} {}\n",
+                "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2}{score_args}{from_args} --out {} {}\n",
                 out.display(),
                 games
                     .iter()
@@ -307,6 +354,12 @@ fn run(cli: Cli) -> Result<(), String> {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
+            if let Some(p) = &from {
+                text += &format!(
+                    "# started from {}, whose header was:\n{from_header}",
+                    p.display()
+                );
+            }
             text += "# data:\n";
             for s in &sources {
                 text += &format!("#   {}\n", s.trim_start_matches('#').trim());

@@ -217,3 +217,74 @@ fn scored_positions_are_fitted_with_the_scale_their_results_give() {
         .code(2)
         .stderr(predicates::str::contains("--score-weight is a share"));
 }
+
+/// `--from TABLE --only-count`: the count term is fitted on top of a table whose other values
+/// stay as they were, and the new table names where it started.
+#[test]
+fn only_the_count_term_is_fitted_on_top_of_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.txt");
+    tune()
+        .args([
+            "games",
+            "--rule",
+            "freestyle",
+            "--games",
+            "16",
+            "--depth",
+            "1",
+            "--seed",
+            "5",
+        ])
+        .arg("--out")
+        .arg(&games)
+        .assert()
+        .success();
+    let shipped = dir.path().join("shipped.txt");
+    let base = tengen::analyze::learned::shipped(Rule::Freestyle);
+    std::fs::write(&shipped, format!("# the shipped table\n{}", base.to_text())).unwrap();
+    let out = dir.path().join("counted.txt");
+    tune()
+        .args([
+            "fit",
+            "--rule",
+            "freestyle",
+            "--epochs",
+            "40",
+            "--only-count",
+        ])
+        .arg("--from")
+        .arg(&shipped)
+        .arg("--out")
+        .arg(&out)
+        .arg(&games)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let t = RuleTables::parse(&text).expect("the fitted tables read back");
+    assert_eq!(t.mover, base.mover);
+    assert_eq!(t.waiter, base.waiter);
+    assert_eq!(t.threat, base.threat);
+    assert_eq!(t.tempo, base.tempo);
+    assert_ne!(t.count, base.count, "the count term was fitted");
+    for needle in ["--only-count", "# started from ", "#   | the shipped table"] {
+        assert!(text.contains(needle), "no `{needle}` in\n{text}");
+    }
+    // A table of another rule is refused.
+    let renju = dir.path().join("renju.txt");
+    std::fs::write(
+        &renju,
+        tengen::analyze::learned::shipped(Rule::Renju).to_text(),
+    )
+    .unwrap();
+    tune()
+        .args(["fit", "--rule", "freestyle", "--only-count"])
+        .arg("--from")
+        .arg(&renju)
+        .arg("--out")
+        .arg(dir.path().join("x.txt"))
+        .arg(&games)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("a renju table, not freestyle"));
+}
