@@ -218,8 +218,9 @@ impl RuleTables {
     }
 
     /// Reads a table file: `#` comments, then `tengen-eval 1`, `rule RULE`, `scale N`,
-    /// `tempo black N`, `tempo white N`, and lines `COLOUR CLASS MOVER WAITER` (COLOUR
-    /// `black`, `white` or `any`; CLASS four shape digits). Classes not listed are 0.
+    /// `tempo black N`, `tempo white N`, lines `COLOUR CLASS MOVER WAITER` (COLOUR
+    /// `black`, `white` or `any`; CLASS four shape digits), `threat COLOUR MASK VALUE` and
+    /// `count COLOUR INDEX VALUE` (COLOUR the colour to move). Values not listed are 0.
     pub fn parse(text: &str) -> Result<RuleTables, TableError> {
         let mut t: Option<RuleTables> = None;
         let mut scale = None;
