@@ -741,29 +741,13 @@ mod tests {
     fn the_fits_features_weigh_a_position_as_the_evaluation_does() {
         let moves = "h8 i9 i8 g8 j7 h9 j9 j8 g10 k6 f11 h10 h7 g6 i6 k8";
         for rule in [Rule::Freestyle, Rule::Renju] {
-            let mut t = crate::analyze::learned::RuleTables::zero(rule);
+            use crate::analyze::learned::tests::{busy_tables, colour_shared};
+            let mut t = busy_tables(rule);
             t.scale = SCALE as i32;
             // Outside renju both colours share their values, as the fit's do.
-            for c in 0..2 {
-                let c = if rule == Rule::Renju { c } else { 0 };
-                for k in 1..CLASSES {
-                    t.mover[c][k] = (k as i32 * 37 + c as i32 * 11) % 201 - 100;
-                    t.waiter[c][k] = (k as i32 * 53 + c as i32 * 7) % 181 - 90;
-                }
-                for m in 0..THREAT_MASKS {
-                    t.threat[c][m] = (m as i32 * 29 + c as i32 * 5) % 301 - 150;
-                }
-                for m in 0..COUNT_INDEXES {
-                    t.count[c][m] = (m as i32 * 31 + c as i32 * 3) % 241 - 120;
-                }
-            }
             if rule != Rule::Renju {
-                t.mover[1] = t.mover[0].clone();
-                t.waiter[1] = t.waiter[0].clone();
-                t.threat[1] = t.threat[0].clone();
-                t.count[1] = t.count[0].clone();
+                t = colour_shared(t);
             }
-            t.tempo = [13, -4];
             let theta = theta_of(&t);
             let text = format!("{rule} B {moves}");
             let games = parse_games(&text).unwrap();

@@ -596,30 +596,13 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Point;
 
-    #[test]
-    fn classes_are_the_multisets_of_four_codes() {
-        let mut seen = vec![false; CLASSES];
-        for code in 0..CODES {
-            let c = canon()[code] as usize;
-            seen[c] = true;
-            assert_eq!(class_codes(c), sorted_digits(code), "{code}");
-        }
-        assert!(seen.iter().all(|&s| s), "every class is some code's");
-        for class in 0..CLASSES {
-            assert_eq!(class_by_name(&class_name(class)), Some(class));
-        }
-        assert_eq!(class_name(0), "0000");
-        assert_eq!(class_name(CLASSES - 1), "9999");
-        assert_eq!(class_by_name("0234"), class_by_name("4320"));
-        assert_eq!(class_by_name("432"), None);
-    }
-
-    /// Tables with a value for every class, different per colour and side.
-    fn busy_tables(rule: Rule) -> RuleTables {
+    /// Tables with a value for every class, different per colour and side (as renju's; a
+    /// fit outside renju shares them: see [`colour_shared`]).
+    pub(crate) fn busy_tables(rule: Rule) -> RuleTables {
         let mut t = RuleTables::zero(rule);
         for c in 0..2 {
             for k in 1..CLASSES {
@@ -637,6 +620,33 @@ mod tests {
             }
         }
         t
+    }
+
+    /// `t` with white's values made black's, as a table fitted outside renju has them.
+    pub(crate) fn colour_shared(mut t: RuleTables) -> RuleTables {
+        t.mover[1] = t.mover[0].clone();
+        t.waiter[1] = t.waiter[0].clone();
+        t.threat[1] = t.threat[0].clone();
+        t.count[1] = t.count[0].clone();
+        t
+    }
+
+    #[test]
+    fn classes_are_the_multisets_of_four_codes() {
+        let mut seen = vec![false; CLASSES];
+        for code in 0..CODES {
+            let c = canon()[code] as usize;
+            seen[c] = true;
+            assert_eq!(class_codes(c), sorted_digits(code), "{code}");
+        }
+        assert!(seen.iter().all(|&s| s), "every class is some code's");
+        for class in 0..CLASSES {
+            assert_eq!(class_by_name(&class_name(class)), Some(class));
+        }
+        assert_eq!(class_name(0), "0000");
+        assert_eq!(class_name(CLASSES - 1), "9999");
+        assert_eq!(class_by_name("0234"), class_by_name("4320"));
+        assert_eq!(class_by_name("432"), None);
     }
 
     /// The evaluator follows play and undo to exactly the value computed from scratch, in
@@ -684,11 +694,7 @@ mod tests {
             let t = busy_tables(rule);
             assert_eq!(RuleTables::parse(&t.to_text()).unwrap(), t);
         }
-        let mut shared = busy_tables(Rule::Freestyle);
-        shared.mover[1] = shared.mover[0].clone();
-        shared.waiter[1] = shared.waiter[0].clone();
-        shared.threat[1] = shared.threat[0].clone();
-        shared.count[1] = shared.count[0].clone();
+        let shared = colour_shared(busy_tables(Rule::Freestyle));
         let text = shared.to_text();
         assert!(
             text.contains("\nany ") && !text.contains("\nblack "),
