@@ -230,7 +230,7 @@ mod tests {
     }
 
     #[test]
-    fn a_freestyle_game_iterates_longer_than_an_analysis_or_a_renju_game() {
+    fn freestyle_and_renju_games_iterate_longer_than_an_analysis_or_a_standard_game() {
         let start = Instant::now();
         let analysis = Settings {
             time: Some(Duration::from_secs(1)),
@@ -247,8 +247,14 @@ mod tests {
                 ITERATIONS_END,
                 NO_ITERATION_AFTER,
             ),
-            (&game, Rule::Renju, ITERATIONS_END, NO_ITERATION_AFTER),
+            (&analysis, Rule::Renju, ITERATIONS_END, NO_ITERATION_AFTER),
             (&game, Rule::Standard, ITERATIONS_END, NO_ITERATION_AFTER),
+            (
+                &game,
+                Rule::Renju,
+                GAME_ITERATIONS_END,
+                GAME_NO_ITERATION_AFTER,
+            ),
             (
                 &game,
                 Rule::Freestyle,
@@ -273,11 +279,13 @@ mod tests {
             // The pass never ends before the iterations, and verification after both.
             assert!(share(&b, b.pass) >= end && share(&b, b.verify) > share(&b, b.pass));
         }
-        // The freestyle game's iterations end later, and start later, than the analysis's.
-        let long = Budget::new(&game, Rule::Freestyle, start, false);
-        let short = Budget::new(&analysis, Rule::Freestyle, start, false);
-        assert!(long.iterations > short.iterations);
-        assert!(long.no_iteration > short.no_iteration);
+        // A game's iterations end later, and start later, than the analysis's.
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let long = Budget::new(&game, rule, start, false);
+            let short = Budget::new(&analysis, rule, start, false);
+            assert!(long.iterations > short.iterations);
+            assert!(long.no_iteration > short.no_iteration);
+        }
         // Without a time limit no stage has a deadline, and iterations may always start.
         let b = Budget::new(&Settings::default(), Rule::Freestyle, start, false);
         assert!(b.iterations.is_none() && b.pass.is_none() && b.may_iterate());

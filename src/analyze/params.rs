@@ -23,14 +23,17 @@ pub const NO_ITERATION_AFTER: f64 = 0.55;
 /// a move where Rapfi used 356, but the moves it thought about took 500-800 ms where Rapfi's
 /// took 900-980. Self-play at 200 ms a move, against 0.8 and 0.55 (2026-11-28): freestyle
 /// 185-13-138, +49 (+13 to +86), SPRT H1 after 336 games; renju 179-6-176 over 361, +3
-/// (flat), so renju keeps 0.8 and 0.55. Standard is not measured and keeps them too. Then
+/// (flat), so renju kept 0.8 and 0.55 then. Standard is not measured and keeps them. Then
 /// 0.96 and 0.75 instead of 0.92 and 0.7, with the brain's smaller safety margin and no early
 /// stop for a stable move under a turn limit alone (`protocol::clock`), all three together
 /// against the three before (2026-11-28, freestyle, 200 ms): 313-15-272 over 600 games, +24
-/// (-4 to +52), a move 96 ms against 80 on average, depth 6.6 against 6.2.
+/// (-4 to +52), a move 96 ms against 80 on average, depth 6.6 against 6.2. Renju, 0.96 and
+/// 0.75 against its 0.8 and 0.55, the margin and the stable move as above on both sides
+/// (2026-11-28, 4bf1182): 219-4-168 over 391 games, +46 (+11 to +81), SPRT H1; a move 88 ms
+/// against 73, depth 6.8 against 6.4. Standard is not measured and keeps 0.8 and 0.55.
 pub const GAME_ITERATIONS_END: f64 = 0.96;
 /// See [`GAME_ITERATIONS_END`].
-pub const GAME_LONG_ITERATION_RULES: [Rule; 1] = [Rule::Freestyle];
+pub const GAME_LONG_ITERATION_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
 /// See [`GAME_ITERATIONS_END`].
 pub const GAME_NO_ITERATION_AFTER: f64 = 0.75;
 /// See [`ITERATIONS_END`].
