@@ -196,13 +196,17 @@ impl Data {
 }
 
 /// Where each value sits in the parameter vector: per colour (one block for both outside
-/// renju) and side (mover, waiter), the classes; then the two tempo terms.
+/// renju) and side (mover, waiter), the classes; then the two tempo terms; the threat masks
+/// and the count term; then, with late values, the classes again (added from
+/// `late_from` stones on).
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     /// Whether black and white have tables of their own (renju).
     pub split: bool,
     /// Whether the threat masks and the count term have values.
     pub threats: bool,
+    /// Whether the classes have late values.
+    pub late: bool,
 }
 
 impl Layout {
@@ -211,11 +215,30 @@ impl Layout {
         Layout {
             split: rule == Rule::Renju,
             threats: true,
+            late: false,
+        }
+    }
+
+    /// For a rule, with late values from `late_from` stones on (0: none).
+    pub fn with_late(rule: Rule, late_from: u32) -> Layout {
+        Layout {
+            late: late_from > 0,
+            ..Layout::of(rule)
         }
     }
 
     /// The parameters in all.
     pub fn params(self) -> usize {
+        self.late_start()
+            + if self.late {
+                self.blocks() * CLASSES
+            } else {
+                0
+            }
+    }
+
+    /// Where the late values start (after every other value).
+    fn late_start(self) -> usize {
         self.blocks() * CLASSES
             + 2
             + if self.threats {
@@ -223,6 +246,11 @@ impl Layout {
             } else {
                 0
             }
+    }
+
+    /// The late value of `class` of `color`'s cells (see [`Layout::slot`]).
+    pub fn late_slot(self, color: Color, mover: bool, class: usize) -> usize {
+        self.late_start() + self.slot(color, mover, class)
     }
 
     /// The parameter of the threat mask `mask` when `color` is to move.
@@ -312,9 +340,11 @@ pub fn score_scale(games: &[&Game], rule: Rule) -> Option<f64> {
 }
 
 /// The positions of `games` of `rule` (other rules' games are skipped): every position of a
-/// whole game, the last position of a scored one, labelled by `labels`.
-pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
-    let layout = Layout::of(rule);
+/// whole game, the last position of a scored one, labelled by `labels`; with late values from
+/// `late_from` stones on (0: none).
+pub fn positions(games: &[&Game], rule: Rule, labels: Labels, late_from: u32) -> Data {
+    let layout = Layout::with_late(rule, late_from);
+    let late = late_from > 0;
     let mut d = Data::default();
     d.start.push(0);
     let mut counts = vec![0u16; layout.params()];
@@ -334,6 +364,7 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
                 continue;
             }
             let mut threats = [0u64; 2];
+            let late_position = late && board.total_stones() >= late_from as usize;
             for p in board.empty_points() {
                 for c in [Color::Black, Color::White] {
                     let class = cell_class(&board, p.index(), c);
@@ -346,6 +377,13 @@ pub fn positions(games: &[&Game], rule: Rule, labels: Labels) -> Data {
                             touched.push(s);
                         }
                         counts[s] += 1;
+                        if late_position {
+                            let s = layout.late_slot(c, c == me, class);
+                            if counts[s] == 0 {
+                                touched.push(s);
+                            }
+                            counts[s] += 1;
+                        }
                     }
                 }
             }
@@ -512,16 +550,22 @@ pub fn fit_from(
     theta
 }
 
-/// The fitted values as a rule's tables (`round(SCALE·θ)`).
-pub fn tables(rule: Rule, theta: &[f64]) -> RuleTables {
-    let layout = Layout::of(rule);
+/// The fitted values as a rule's tables (`round(SCALE·θ)`), with late values from
+/// `late_from` stones on (0: none).
+pub fn tables(rule: Rule, theta: &[f64], late_from: u32) -> RuleTables {
+    let layout = Layout::with_late(rule, late_from);
     let mut t = RuleTables::zero(rule);
     t.scale = SCALE as i32;
+    t.late_from = late_from;
     let v = |i: usize| (theta[i] * SCALE).round() as i32;
     for c in [Color::Black, Color::White] {
         for class in 1..CLASSES {
             t.mover[c.index()][class] = v(layout.slot(c, true, class));
             t.waiter[c.index()][class] = v(layout.slot(c, false, class));
+            if layout.late {
+                t.late_mover[c.index()][class] = v(layout.late_slot(c, true, class));
+                t.late_waiter[c.index()][class] = v(layout.late_slot(c, false, class));
+            }
         }
         t.tempo[c.index()] = v(layout.tempo(c));
         for mask in 0..THREAT_MASKS {
@@ -537,13 +581,21 @@ pub fn tables(rule: Rule, theta: &[f64]) -> RuleTables {
 /// A rule's tables as fitted values (logit units), the inverse of [`tables`]: for measuring a
 /// table on other data.
 pub fn theta_of(t: &RuleTables) -> Vec<f64> {
-    let layout = Layout::of(t.rule);
+    let layout = Layout::with_late(t.rule, t.late_from);
     let mut theta = vec![0.0; layout.params()];
     let scale = f64::from(t.scale.max(1));
     for c in [Color::Black, Color::White] {
         for class in 1..CLASSES {
             theta[layout.slot(c, true, class)] = f64::from(t.mover[c.index()][class]) / scale;
             theta[layout.slot(c, false, class)] = f64::from(t.waiter[c.index()][class]) / scale;
+            if layout.late {
+                let (m, w) = (
+                    t.late_mover[c.index()][class],
+                    t.late_waiter[c.index()][class],
+                );
+                theta[layout.late_slot(c, true, class)] = f64::from(m) / scale;
+                theta[layout.late_slot(c, false, class)] = f64::from(w) / scale;
+            }
         }
         theta[layout.tempo(c)] = f64::from(t.tempo[c.index()]) / scale;
         for mask in 0..THREAT_MASKS {
@@ -695,7 +747,7 @@ mod tests {
             scale: 100.0,
             weight: 0.75,
         };
-        let d = positions(&refs[..1], Rule::Renju, labels);
+        let d = positions(&refs[..1], Rule::Renju, labels, 0);
         assert_eq!(d.len(), 1);
         // Black to move after four stones; black won: 0.75·σ(2) + 0.25·1.
         let want = 0.75 * sigmoid(2.0) + 0.25;
@@ -705,27 +757,37 @@ mod tests {
             d.label[0]
         );
         // White to move, mated, white won: 0.75·0 + 0.25·1.
-        let d = positions(&refs[1..2], Rule::Renju, labels);
+        let d = positions(&refs[1..2], Rule::Renju, labels, 0);
         assert_eq!(d.len(), 1);
         assert!((d.label[0] - 0.25).abs() < 1e-6);
         // The whole game gives a position after every stone from the second.
-        assert_eq!(positions(&refs[2..], Rule::Renju, labels).len(), 3);
+        assert_eq!(positions(&refs[2..], Rule::Renju, labels, 0).len(), 3);
     }
 
     #[test]
     fn a_table_read_back_as_values_gives_the_fits_values_to_the_rounding() {
-        for rule in [Rule::Renju, Rule::Freestyle] {
-            let layout = Layout::of(rule);
+        for (rule, late_from) in [
+            (Rule::Renju, 0),
+            (Rule::Freestyle, 0),
+            (Rule::Freestyle, 14),
+        ] {
+            let layout = Layout::with_late(rule, late_from);
             let theta: Vec<f64> = (0..layout.params())
                 .map(|i| ((i * 37 % 101) as f64 - 50.0) / 97.0)
                 .collect();
-            let back = theta_of(&tables(rule, &theta));
+            let back = theta_of(&tables(rule, &theta, late_from));
+            assert_eq!(back.len(), theta.len());
             // Class 0 has no value in a table; every other value comes back to 1/800.
             for c in [Color::Black, Color::White] {
                 for class in 1..CLASSES {
                     for mover in [true, false] {
-                        let i = layout.slot(c, mover, class);
-                        assert!((back[i] - theta[i]).abs() <= 0.5 / SCALE + 1e-12, "{i}");
+                        let mut slots = vec![layout.slot(c, mover, class)];
+                        if late_from > 0 {
+                            slots.push(layout.late_slot(c, mover, class));
+                        }
+                        for i in slots {
+                            assert!((back[i] - theta[i]).abs() <= 0.5 / SCALE + 1e-12, "{i}");
+                        }
                     }
                 }
                 let i = layout.tempo(c);
@@ -735,7 +797,8 @@ mod tests {
     }
 
     /// What the fit sees of a position (its features times a table's values) is what the
-    /// engine's evaluation of that table gives, the threat and count terms included: the
+    /// engine's evaluation of that table gives, the threat and count terms and the late values
+    /// (before and after they start) included: the
     /// fitted tables mean in play what they meant in the fit.
     #[test]
     fn the_fits_features_weigh_a_position_as_the_evaluation_does() {
@@ -759,6 +822,7 @@ mod tests {
                     scale: SCALE,
                     weight: 1.0,
                 },
+                t.late_from,
             );
             let mut board = Board::new(15, rule).unwrap();
             let mut k = 0;

@@ -186,6 +186,13 @@ pub struct RuleTables {
     pub threat: [Vec<i32>; 2],
     /// Per colour to move, per count index ([`count_index`]): added to the value.
     pub count: [Vec<i32>; 2],
+    /// From this many stones on the board on (0: never), the late values are added to the
+    /// class values: a shape is not worth the same in a crowded middle game as early on.
+    pub late_from: u32,
+    /// Per colour, per class: added to [`RuleTables::mover`] from `late_from` stones on.
+    pub late_mover: [Vec<i32>; 2],
+    /// The same for [`RuleTables::waiter`].
+    pub late_waiter: [Vec<i32>; 2],
 }
 
 /// A table file that does not read.
@@ -214,13 +221,18 @@ impl RuleTables {
             waiter: [vec![0; CLASSES], vec![0; CLASSES]],
             threat: [vec![0; THREAT_MASKS], vec![0; THREAT_MASKS]],
             count: [vec![0; COUNT_INDEXES], vec![0; COUNT_INDEXES]],
+            late_from: 0,
+            late_mover: [vec![0; CLASSES], vec![0; CLASSES]],
+            late_waiter: [vec![0; CLASSES], vec![0; CLASSES]],
         }
     }
 
     /// Reads a table file: `#` comments, then `tengen-eval 1`, `rule RULE`, `scale N`,
     /// `tempo black N`, `tempo white N`, lines `COLOUR CLASS MOVER WAITER` (COLOUR
     /// `black`, `white` or `any`; CLASS four shape digits), `threat COLOUR MASK VALUE` and
-    /// `count COLOUR INDEX VALUE` (COLOUR the colour to move). Values not listed are 0.
+    /// `count COLOUR INDEX VALUE` (COLOUR the colour to move), `late-from N` and lines
+    /// `late COLOUR CLASS MOVER WAITER` (added to the class's values from N stones on).
+    /// Values not listed are 0.
     pub fn parse(text: &str) -> Result<RuleTables, TableError> {
         let mut t: Option<RuleTables> = None;
         let mut scale = None;
@@ -294,20 +306,43 @@ impl RuleTables {
                         values[c][index] = v;
                     }
                 }
-                "black" | "white" | "any" if w.len() == 4 => {
+                "late-from" if w.len() == 2 => {
                     let t = t
                         .as_mut()
                         .ok_or_else(|| err("a value before the `rule` line"))?;
+                    t.late_from = w[1]
+                        .parse()
+                        .map_err(|_| err("late-from is a count of stones"))?;
+                }
+                "black" | "white" | "any" | "late" if w.len() == 4 || w[0] == "late" => {
+                    let t = t
+                        .as_mut()
+                        .ok_or_else(|| err("a value before the `rule` line"))?;
+                    let late = w[0] == "late";
+                    let w = if late {
+                        if w.len() != 5 {
+                            return Err(err("a late line is `late COLOUR CLASS MOVER WAITER`"));
+                        }
+                        &w[1..]
+                    } else {
+                        &w[..]
+                    };
                     let class = class_by_name(w[1]).ok_or_else(|| err("a class is four digits"))?;
                     let (m, v) = (int(w[2])?, int(w[3])?);
                     let colours: &[usize] = match w[0] {
                         "black" => &[0],
                         "white" => &[1],
-                        _ => &[0, 1],
+                        "any" => &[0, 1],
+                        _ => return Err(err("a late value is for `black`, `white` or `any`")),
+                    };
+                    let (mover, waiter) = if late {
+                        (&mut t.late_mover, &mut t.late_waiter)
+                    } else {
+                        (&mut t.mover, &mut t.waiter)
                     };
                     for &c in colours {
-                        t.mover[c][class] = m;
-                        t.waiter[c][class] = v;
+                        mover[c][class] = m;
+                        waiter[c][class] = v;
                     }
                 }
                 _ => return Err(err(&format!("unexpected `{line}`"))),
@@ -323,7 +358,8 @@ impl RuleTables {
         })?;
         t.tempo = tempo;
         for c in 0..2 {
-            if t.mover[c][0] != 0 || t.waiter[c][0] != 0 {
+            let late = t.late_mover[c][0] != 0 || t.late_waiter[c][0] != 0;
+            if t.mover[c][0] != 0 || t.waiter[c][0] != 0 || late {
                 return Err(TableError {
                     line: 0,
                     message: "class 0000 (no shape) must be 0".into(),
@@ -341,19 +377,27 @@ impl RuleTables {
             "tempo black {}\ntempo white {}\n",
             self.tempo[0], self.tempo[1]
         );
-        let shared = self.mover[0] == self.mover[1] && self.waiter[0] == self.waiter[1];
-        let colours: &[(usize, &str)] = if shared {
-            &[(0, "any")]
-        } else {
-            &[(0, "black"), (1, "white")]
-        };
-        for &(c, word) in colours {
-            for class in 1..CLASSES {
-                let (m, w) = (self.mover[c][class], self.waiter[c][class]);
-                if m != 0 || w != 0 {
-                    s += &format!("{word} {} {m} {w}\n", class_name(class));
+        let classes =
+            |s: &mut String, prefix: &str, mover: &[Vec<i32>; 2], waiter: &[Vec<i32>; 2]| {
+                let shared = mover[0] == mover[1] && waiter[0] == waiter[1];
+                let colours: &[(usize, &str)] = if shared {
+                    &[(0, "any")]
+                } else {
+                    &[(0, "black"), (1, "white")]
+                };
+                for &(c, word) in colours {
+                    for class in 1..CLASSES {
+                        let (m, w) = (mover[c][class], waiter[c][class]);
+                        if m != 0 || w != 0 {
+                            *s += &format!("{prefix}{word} {} {m} {w}\n", class_name(class));
+                        }
+                    }
                 }
-            }
+            };
+        classes(&mut s, "", &self.mover, &self.waiter);
+        if self.late_from > 0 {
+            s += &format!("late-from {}\n", self.late_from);
+            classes(&mut s, "late ", &self.late_mover, &self.late_waiter);
         }
         for (name, values) in [("threat", &self.threat), ("count", &self.count)] {
             let colours: &[(usize, &str)] = if values[0] == values[1] {
@@ -396,15 +440,19 @@ struct Packed {
     threat: [Vec<i32>; 2],
     count: [Vec<i32>; 2],
     tempo: [i32; 2],
+    /// The late values as `code` packs the class values, and from how many stones on they
+    /// count (`usize::MAX`: never, and the evaluator keeps no late sums).
+    late: [Box<[i64; CODES]>; 2],
+    late_from: usize,
 }
 
 fn pack(t: &RuleTables) -> Packed {
     let canon = canon();
-    let one = |c: usize| {
+    let one = |mover: &[Vec<i32>; 2], waiter: &[Vec<i32>; 2], c: usize| {
         let mut p = Box::new([0i64; CODES]);
         for (code, v) in p.iter_mut().enumerate() {
             let k = canon[code] as usize;
-            *v = i64::from(t.mover[c][k]) + (i64::from(t.waiter[c][k]) << 32);
+            *v = i64::from(mover[c][k]) + (i64::from(waiter[c][k]) << 32);
         }
         p
     };
@@ -419,11 +467,20 @@ fn pack(t: &RuleTables) -> Packed {
         p
     };
     Packed {
-        code: [one(0), one(1)],
+        code: [one(&t.mover, &t.waiter, 0), one(&t.mover, &t.waiter, 1)],
         category: [categories(0), categories(1)],
         threat: t.threat.clone(),
         count: t.count.clone(),
         tempo: t.tempo,
+        late: [
+            one(&t.late_mover, &t.late_waiter, 0),
+            one(&t.late_mover, &t.late_waiter, 1),
+        ],
+        late_from: if t.late_from == 0 {
+            usize::MAX
+        } else {
+            t.late_from as usize
+        },
     }
 }
 
@@ -450,6 +507,10 @@ pub struct Evaluator {
     sums: [i64; 2],
     /// Per colour: its empty cells' threat categories, counted a byte each.
     threats: [u64; 2],
+    /// Per colour: the packed late values of its empty cells, summed (kept only when the
+    /// tables have late values).
+    late_sums: [i64; 2],
+    late: bool,
 }
 
 impl Evaluator {
@@ -464,6 +525,8 @@ impl Evaluator {
             code: Box::new([[0; CELLS]; 2]),
             sums: [0; 2],
             threats: [0; 2],
+            late_sums: [0; 2],
+            late: tables.late_from != usize::MAX,
         };
         for i in 0..CELLS {
             let bytes = board.shape_bytes(i);
@@ -473,6 +536,7 @@ impl Evaluator {
                 if board.cell(i) == Cell::Empty {
                     e.sums[c.index()] += tables.code[c.index()][code];
                     e.threats[c.index()] += tables.category[c.index()][code];
+                    e.late_sums[c.index()] += tables.late[c.index()][code];
                 }
             }
         }
@@ -490,11 +554,18 @@ impl Evaluator {
                 let table = &self.tables.code[c];
                 let category = &self.tables.category[c];
                 let code = &mut self.code[c][q];
-                self.sums[c] -= table[*code as usize % CODES];
-                self.threats[c] -= category[*code as usize % CODES];
-                *code = (i32::from(*code) + (n - o) * place) as u16;
-                self.sums[c] += table[*code as usize % CODES];
-                self.threats[c] += category[*code as usize % CODES];
+                let (before, after) = (
+                    *code as usize % CODES,
+                    (i32::from(*code) + (n - o) * place) as u16,
+                );
+                *code = after;
+                let after = after as usize % CODES;
+                self.sums[c] += table[after] - table[before];
+                self.threats[c] = self.threats[c] - category[before] + category[after];
+                if self.late {
+                    let late = &self.tables.late[c];
+                    self.late_sums[c] += late[after] - late[before];
+                }
             }
         }
     }
@@ -506,6 +577,9 @@ impl Evaluator {
             let code = self.code[c][i] as usize % CODES;
             self.sums[c] -= self.tables.code[c][code];
             self.threats[c] -= self.tables.category[c][code];
+            if self.late {
+                self.late_sums[c] -= self.tables.late[c][code];
+            }
         }
         for (q, d, old) in board.last_changes() {
             self.shift(q, d, old, board.shape_bytes(q)[d]);
@@ -522,6 +596,9 @@ impl Evaluator {
             let code = self.code[c][i] as usize % CODES;
             self.sums[c] += self.tables.code[c][code];
             self.threats[c] += self.tables.category[c][code];
+            if self.late {
+                self.late_sums[c] += self.tables.late[c][code];
+            }
         }
     }
 
@@ -535,8 +612,16 @@ impl Evaluator {
             self.threats[me.index()],
             self.threats[me.opponent().index()],
         );
+        let late = if board.total_stones() >= self.tables.late_from {
+            let (mover, _) = unpack(self.late_sums[me.index()]);
+            let (_, waiter) = unpack(self.late_sums[me.opponent().index()]);
+            mover + waiter
+        } else {
+            0
+        };
         mover
             + waiter
+            + late
             + self.tables.tempo[me.index()]
             + self.tables.threat[me.index()][threat_mask(mine, theirs)]
             + self.tables.count[me.index()][count_index(mine, theirs)]
@@ -578,6 +663,7 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
     let me = board.to_move();
     let mut v = t.tempo[me.index()];
     let mut counts = [0u64; 2];
+    let late = t.late_from > 0 && board.total_stones() >= t.late_from as usize;
     for i in board.empty_points().map(|p| p.index()) {
         for c in [me, me.opponent()] {
             let class = cell_class(board, i, c);
@@ -586,6 +672,13 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
             } else {
                 t.waiter[c.index()][class]
             };
+            if late {
+                v += if c == me {
+                    t.late_mover[c.index()][class]
+                } else {
+                    t.late_waiter[c.index()][class]
+                };
+            }
             if let Some(k) = threat_category(board.rule(), c, class) {
                 counts[usize::from(c != me)] += 1 << (8 * k);
             }
@@ -618,7 +711,13 @@ pub(crate) mod tests {
             for m in 0..COUNT_INDEXES {
                 t.count[c][m] = (m as i32 * 31 + c as i32 * 3) % 241 - 120;
             }
+            for k in 1..CLASSES {
+                t.late_mover[c][k] = (k as i32 * 41 + c as i32 * 13) % 161 - 80;
+                t.late_waiter[c][k] = (k as i32 * 43 + c as i32 * 17) % 141 - 70;
+            }
         }
+        // Late values from the tenth stone on: the test games cross it both ways.
+        t.late_from = 10;
         t
     }
 
@@ -628,6 +727,8 @@ pub(crate) mod tests {
         t.waiter[1] = t.waiter[0].clone();
         t.threat[1] = t.threat[0].clone();
         t.count[1] = t.count[0].clone();
+        t.late_mover[1] = t.late_mover[0].clone();
+        t.late_waiter[1] = t.late_waiter[0].clone();
         t
     }
 
@@ -708,6 +809,19 @@ pub(crate) mod tests {
             text.contains("\ncount any ") && !text.contains("\ncount black "),
             "{text}"
         );
+        assert!(
+            text.contains("\nlate-from 10\n")
+                && text.contains("\nlate any ")
+                && !text.contains("\nlate black "),
+            "{text}"
+        );
+        // Without late values, no late lines (a table of an earlier fit reads the same).
+        let mut plain = busy_tables(Rule::Renju);
+        plain.late_from = 0;
+        plain.late_mover = [vec![0; CLASSES], vec![0; CLASSES]];
+        plain.late_waiter = [vec![0; CLASSES], vec![0; CLASSES]];
+        assert!(!plain.to_text().contains("late"));
+        assert_eq!(RuleTables::parse(&plain.to_text()).unwrap(), plain);
         assert_eq!(RuleTables::parse(&text).unwrap(), shared);
         for (bad, line) in [
             ("rule renju\n", 1),
@@ -722,6 +836,16 @@ pub(crate) mod tests {
             ("tengen-eval 1\nrule renju\nscale 400\nthreat red 3 5\n", 4),
             ("tengen-eval 1\nrule renju\nscale 400\ncount any 256 5\n", 4),
             ("tengen-eval 1\nrule renju\nscale 400\ncount red 3 5\n", 4),
+            ("tengen-eval 1\nrule renju\nscale 400\nlate-from x\n", 4),
+            ("tengen-eval 1\nrule renju\nscale 400\nlate any 4320 1\n", 4),
+            (
+                "tengen-eval 1\nrule renju\nscale 400\nlate red 4320 1 2\n",
+                4,
+            ),
+            (
+                "tengen-eval 1\nrule renju\nscale 400\nlate any 43x0 1 2\n",
+                4,
+            ),
         ] {
             assert_eq!(RuleTables::parse(bad).unwrap_err().line, line, "{bad}");
         }

@@ -87,8 +87,16 @@ enum Command {
         from: Option<PathBuf>,
         /// Fit only the count term; every other value keeps its start (with --from: that
         /// table's).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "keep_base")]
         only_count: bool,
+        /// Give the classes late values, added to theirs from this many stones on the board
+        /// (default: the --from table's, else none).
+        #[arg(long)]
+        late_from: Option<u32>,
+        /// Keep the class, tempo and threat values of the start (with --from: that table's)
+        /// and fit the count term and the late values only.
+        #[arg(long)]
+        keep_base: bool,
         /// The table file to write (refused if it exists, unless --force).
         #[arg(long)]
         out: PathBuf,
@@ -253,14 +261,16 @@ fn run(cli: Cli) -> Result<(), String> {
             score_scale,
             from,
             only_count,
+            late_from,
+            keep_base,
             out,
             force,
             games,
         } => {
             refuse_existing(&out, force)?;
-            let layout = Layout::of(rule);
+            let mut from_late = 0;
             let start = match &from {
-                None => (vec![0.0; layout.params()], String::new()),
+                None => (Vec::new(), String::new()),
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -278,9 +288,20 @@ fn run(cli: Cli) -> Result<(), String> {
                         .take_while(|l| l.starts_with('#'))
                         .map(|l| format!("#   | {}\n", l.trim_start_matches('#').trim()))
                         .collect();
+                    from_late = t.late_from;
                     (learn::theta_of(&t), header)
                 }
             };
+            let late_from = late_from.unwrap_or(from_late);
+            if from_late > 0 && late_from != from_late {
+                return Err(format!(
+                    "the --from table's late values start at {from_late} stones, not {late_from}"
+                ));
+            }
+            let layout = Layout::with_late(rule, late_from);
+            // The late values come last: a start without them gets them as zeros.
+            let mut start = start;
+            start.0.resize(layout.params(), 0.0);
             if !(0.0..1.0).contains(&holdout) {
                 return Err("--holdout is a share, from 0 to below 1".into());
             }
@@ -296,8 +317,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 scale: score_scale.or(fitted_scale).unwrap_or(400.0),
                 weight: score_weight,
             };
-            let train = learn::positions(&fit_games, rule, labels);
-            let test = learn::positions(&held_games, rule, labels);
+            let train = learn::positions(&fit_games, rule, labels, late_from);
+            let test = learn::positions(&held_games, rule, labels, late_from);
             if train.is_empty() {
                 return Err("no positions to fit (every game too short?)".into());
             }
@@ -309,11 +330,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 test.len()
             );
             let options = FitOptions { epochs, rate, l2 };
-            let trainable: Option<Vec<bool>> = only_count.then(|| {
+            let trainable: Option<Vec<bool>> = (only_count || keep_base).then(|| {
                 let mut t = vec![false; layout.params()];
                 for c in [Color::Black, Color::White] {
                     for index in 0..learned::COUNT_INDEXES {
                         t[layout.count(c, index)] = true;
+                    }
+                    if keep_base && layout.late {
+                        for class in 1..learned::CLASSES {
+                            for mover in [true, false] {
+                                t[layout.late_slot(c, mover, class)] = true;
+                            }
+                        }
                     }
                 }
                 t
@@ -326,7 +354,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let held_loss = learn::loss(&theta, &test);
             let constant = learn::constant_loss(&train, &test);
             let (hand, hand_scale) = learn::hand_loss(&train, &test);
-            let tables = learn::tables(rule, &theta);
+            let tables = learn::tables(rule, &theta, late_from);
             let mut text = String::from(
                 "# tengen evaluation tables: values are 400 x logit (see src/learn.rs).\n",
             );
@@ -341,10 +369,17 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 String::new()
             };
+            let late_from_arg = if late_from > 0 {
+                format!(" --late-from {late_from}")
+            } else {
+                String::new()
+            };
             let from_args = from
                 .as_ref()
                 .map_or(String::new(), |p| format!(" --from {}", p.display()))
-                + if only_count { " --only-count" } else { "" };
+                + if only_count { " --only-count" } else { "" }
+                + &late_from_arg
+                + if keep_base { " --keep-base" } else { "" };
             text += &format!(
                 "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2}{score_args}{from_args} --out {} {}\n",
                 out.display(),
@@ -389,7 +424,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     weight: 0.0,
                     ..labels
                 };
-                let held_results = learn::positions(&held_games, rule, results_only);
+                let held_results = learn::positions(&held_games, rule, results_only, late_from);
                 let held_results_loss = learn::loss(&theta, &held_results);
                 text += &format!(
                     "# held-out loss against the games' results alone: {held_results_loss:.5}\n"
@@ -428,7 +463,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 scale,
                 weight: score_weight,
             };
-            let data = learn::positions(&refs, rule, labels);
+            let data = learn::positions(&refs, rule, labels, tables.late_from);
             let results = learn::positions(
                 &refs,
                 rule,
@@ -436,6 +471,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     weight: 0.0,
                     ..labels
                 },
+                tables.late_from,
             );
             println!(
                 "{rule}: {} positions; loss {:.5} against the labels ({score_weight} x sigmoid(score / {scale:.1}) + {:.3} x result), {:.5} against the results alone",
