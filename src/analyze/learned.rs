@@ -24,6 +24,11 @@
 //! move ([`count_index`]). The VCF's and the VCT's material, which the mask only sees as there
 //! or not.
 //!
+//! **Late values.** A table may give each class a second pair of values, added to its own from
+//! `late-from` stones on the board on ([`RuleTables::late_from`]): a shape's worth changes as
+//! the board fills. The evaluator keeps their sum beside the other and adds it at a leaf with
+//! that many stones. The freestyle table has them from 14 stones; the others have none.
+//!
 //! The tables are data, fitted to game results (`tengen-tune fit`, see the README's
 //! evaluation section), and read from `src/analyze/tables/RULE.txt`, which records where they
 //! came from.

@@ -223,49 +223,10 @@ fn scored_positions_are_fitted_with_the_scale_their_results_give() {
 #[test]
 fn only_the_count_term_is_fitted_on_top_of_a_table() {
     let dir = tempfile::tempdir().unwrap();
-    let games = dir.path().join("games.txt");
-    tune()
-        .args([
-            "games",
-            "--rule",
-            "freestyle",
-            "--games",
-            "16",
-            "--depth",
-            "1",
-            "--seed",
-            "5",
-        ])
-        .arg("--out")
-        .arg(&games)
-        .assert()
-        .success();
-    let shipped = dir.path().join("shipped.txt");
-    let base = tengen::analyze::learned::shipped(Rule::Freestyle);
-    std::fs::write(&shipped, format!("# the shipped table\n{}", base.to_text())).unwrap();
-    let out = dir.path().join("counted.txt");
-    tune()
-        .args([
-            "fit",
-            "--rule",
-            "freestyle",
-            "--epochs",
-            "40",
-            "--only-count",
-        ])
-        .arg("--from")
-        .arg(&shipped)
-        .arg("--out")
-        .arg(&out)
-        .arg(&games)
-        .assert()
-        .success();
+    let (games, base) = fit_on_top(dir.path(), "5", &["--only-count"]);
+    let out = dir.path().join("fitted.txt");
     let text = std::fs::read_to_string(&out).unwrap();
     let t = RuleTables::parse(&text).expect("the fitted tables read back");
-    assert_eq!(t.mover, base.mover);
-    assert_eq!(t.waiter, base.waiter);
-    assert_eq!(t.threat, base.threat);
-    assert_eq!(t.tempo, base.tempo);
     assert_ne!(t.count, base.count, "the count term was fitted");
     for needle in ["--only-count", "# started from ", "#   | the shipped table"] {
         assert!(text.contains(needle), "no `{needle}` in\n{text}");
@@ -296,51 +257,10 @@ fn only_the_count_term_is_fitted_on_top_of_a_table() {
 #[test]
 fn late_values_are_fitted_on_top_of_a_table() {
     let dir = tempfile::tempdir().unwrap();
-    let games = dir.path().join("games.txt");
-    tune()
-        .args([
-            "games",
-            "--rule",
-            "freestyle",
-            "--games",
-            "16",
-            "--depth",
-            "1",
-            "--seed",
-            "7",
-        ])
-        .arg("--out")
-        .arg(&games)
-        .assert()
-        .success();
-    let shipped = dir.path().join("shipped.txt");
-    let base = tengen::analyze::learned::shipped(Rule::Freestyle);
-    std::fs::write(&shipped, format!("# the shipped table\n{}", base.to_text())).unwrap();
-    let out = dir.path().join("late.txt");
-    tune()
-        .args([
-            "fit",
-            "--rule",
-            "freestyle",
-            "--epochs",
-            "40",
-            "--late-from",
-            "12",
-            "--keep-base",
-        ])
-        .arg("--from")
-        .arg(&shipped)
-        .arg("--out")
-        .arg(&out)
-        .arg(&games)
-        .assert()
-        .success();
+    let (games, _) = fit_on_top(dir.path(), "7", &["--late-from", "12", "--keep-base"]);
+    let out = dir.path().join("fitted.txt");
     let text = std::fs::read_to_string(&out).unwrap();
     let t = RuleTables::parse(&text).expect("the fitted tables read back");
-    assert_eq!(t.mover, base.mover);
-    assert_eq!(t.waiter, base.waiter);
-    assert_eq!(t.threat, base.threat);
-    assert_eq!(t.tempo, base.tempo);
     assert_eq!(t.late_from, 12);
     assert!(
         t.late_mover[0].iter().any(|&v| v != 0),
@@ -397,4 +317,58 @@ fn late_values_are_fitted_on_top_of_a_table() {
         tengen::analyze::learned::evaluate_fresh(&board, &early),
         "14 stones: the late values count"
     );
+}
+
+/// Writes 16 depth-1 self-play games (seeded) and the shipped freestyle table without its
+/// late values (with a header) into `dir`, fits `fitted.txt` from that table with `args` (40
+/// steps), and checks that the class, tempo and threat values came through unchanged.
+/// Returns the games' path and the start table.
+fn fit_on_top(
+    dir: &std::path::Path,
+    seed: &str,
+    args: &[&str],
+) -> (std::path::PathBuf, RuleTables) {
+    let games = dir.join("games.txt");
+    tune()
+        .args([
+            "games",
+            "--rule",
+            "freestyle",
+            "--games",
+            "16",
+            "--depth",
+            "1",
+            "--seed",
+            seed,
+        ])
+        .arg("--out")
+        .arg(&games)
+        .assert()
+        .success();
+    let shipped = dir.join("shipped.txt");
+    let mut base = tengen::analyze::learned::shipped(Rule::Freestyle).clone();
+    base.late_from = 0;
+    for values in [&mut base.late_mover, &mut base.late_waiter] {
+        for v in values.iter_mut() {
+            v.fill(0);
+        }
+    }
+    std::fs::write(&shipped, format!("# the shipped table\n{}", base.to_text())).unwrap();
+    tune()
+        .args(["fit", "--rule", "freestyle", "--epochs", "40"])
+        .args(args)
+        .arg("--from")
+        .arg(&shipped)
+        .arg("--out")
+        .arg(dir.join("fitted.txt"))
+        .arg(&games)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(dir.join("fitted.txt")).unwrap();
+    let t = RuleTables::parse(&text).expect("the fitted tables read back");
+    assert_eq!(t.mover, base.mover);
+    assert_eq!(t.waiter, base.waiter);
+    assert_eq!(t.threat, base.threat);
+    assert_eq!(t.tempo, base.tempo);
+    (games, base)
 }
