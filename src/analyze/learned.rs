@@ -515,7 +515,6 @@ pub struct Evaluator {
     /// Per colour: the packed late values of its empty cells, summed (kept only when the
     /// tables have late values).
     late_sums: [i64; 2],
-    late: bool,
 }
 
 impl Evaluator {
@@ -531,7 +530,6 @@ impl Evaluator {
             sums: [0; 2],
             threats: [0; 2],
             late_sums: [0; 2],
-            late: tables.late_from != usize::MAX,
         };
         for i in 0..CELLS {
             let bytes = board.shape_bytes(i);
@@ -546,6 +544,12 @@ impl Evaluator {
             }
         }
         e
+    }
+
+    /// Whether the tables have late values, whose sums are then kept.
+    #[inline(always)]
+    fn keeps_late(&self) -> bool {
+        self.tables.late_from != usize::MAX
     }
 
     /// Line `d` of cell `q` went from shape byte `old` to `new`.
@@ -567,7 +571,7 @@ impl Evaluator {
                 let after = after as usize % CODES;
                 self.sums[c] += table[after] - table[before];
                 self.threats[c] = self.threats[c] - category[before] + category[after];
-                if self.late {
+                if self.keeps_late() {
                     let late = &self.tables.late[c];
                     self.late_sums[c] += late[after] - late[before];
                 }
@@ -582,7 +586,7 @@ impl Evaluator {
             let code = self.code[c][i] as usize % CODES;
             self.sums[c] -= self.tables.code[c][code];
             self.threats[c] -= self.tables.category[c][code];
-            if self.late {
+            if self.keeps_late() {
                 self.late_sums[c] -= self.tables.late[c][code];
             }
         }
@@ -601,7 +605,7 @@ impl Evaluator {
             let code = self.code[c][i] as usize % CODES;
             self.sums[c] += self.tables.code[c][code];
             self.threats[c] += self.tables.category[c][code];
-            if self.late {
+            if self.keeps_late() {
                 self.late_sums[c] += self.tables.late[c][code];
             }
         }
