@@ -427,37 +427,51 @@ fn a_move_that_loses_to_the_opponents_threats_is_proved_lost() {
     // pruning depth 3 checks h5 and k5, whose losses are 17- and 8-move VCTs beyond the
     // check's budget there, and depth 5 proved j3, e9 and i3 lost; with the freestyle tables
     // refitted on 6,135 games depths 3 to 5 and 7 prove none and depth 6 proves h4, e9, j4 and
-    // d8 lost; with the quiescence over fours depth 6 proves none, depth 5 l5, e9 and d8), so
-    // every move it proves lost is checked again by the solver on its own, and so is e9.
+    // d8 lost; with the quiescence over fours depth 6 proves none, depth 5 l5, e9 and d8; with
+    // the freestyle table refitted whole, depth 3 proves e9, depth 6 k7 and depth 7 k8), so the
+    // analysis runs at depths 3 to 7, at least one of them must prove a move lost, and every
+    // move proved lost is checked again by the solver on its own, and so is e9.
     let position = "h8 i6 j5 j8 f6 g7 k6 i4 i7 g9 g11 f8";
-    let a = analyze(&[position, "--depth", "5"]);
-    let lost: Vec<_> = a
-        .candidates
-        .iter()
-        .filter(|c| c.mate_in.is_some_and(|n| n < 0))
-        .collect();
-    assert!(!lost.is_empty(), "no move proved lost: {:?}", a.candidates);
-    for c in &lost {
-        assert_eq!(c.win_prob, 0.0, "{c:?}");
-        assert!(c.pv.len() >= 2, "the line white wins by follows {c:?}");
-    }
-    // Nothing proved lost ranks above a move that is not.
-    let first_lost = a
-        .candidates
-        .iter()
-        .position(|c| c.mate_in.is_some_and(|n| n < 0))
-        .unwrap();
-    assert!(
-        a.candidates[first_lost..]
+    let mut lost_moves = Vec::new();
+    for depth in 3..=7 {
+        let a = analyze(&[position, "--depth", &depth.to_string()]);
+        let lost: Vec<_> = a
+            .candidates
             .iter()
-            .all(|c| c.mate_in.is_some_and(|n| n < 0)),
-        "proved losses come last"
+            .filter(|c| c.mate_in.is_some_and(|n| n < 0))
+            .collect();
+        for c in &lost {
+            assert_eq!(c.win_prob, 0.0, "depth {depth}: {c:?}");
+            assert!(
+                c.pv.len() >= 2,
+                "depth {depth}: the line white wins by follows {c:?}"
+            );
+        }
+        // Nothing proved lost ranks above a move that is not.
+        if let Some(first_lost) = a
+            .candidates
+            .iter()
+            .position(|c| c.mate_in.is_some_and(|n| n < 0))
+        {
+            assert!(
+                a.candidates[first_lost..]
+                    .iter()
+                    .all(|c| c.mate_in.is_some_and(|n| n < 0)),
+                "depth {depth}: proved losses come last"
+            );
+        }
+        assert!(a.candidates[0].mate_in.is_none(), "depth {depth}");
+        lost_moves.extend(lost.iter().map(|c| c.mv.to_string()));
+    }
+    assert!(
+        !lost_moves.is_empty(),
+        "no depth from 3 to 7 proved a move lost"
     );
-    assert!(a.candidates[0].mate_in.is_none());
     // The solver agrees on its own: after each move proved lost, and after e9, white wins by
     // VCT.
-    let moves = lost.iter().map(|c| c.mv.to_string());
-    for m in moves.chain(["e9".to_string()]) {
+    lost_moves.sort();
+    lost_moves.dedup();
+    for m in lost_moves.into_iter().chain(["e9".to_string()]) {
         let after = format!("{position} {m}");
         let (code, out, err) = run(&["solve", "--vct", "--hash-mb", "64", &after]);
         assert_eq!(code, 0, "{err}");
