@@ -238,16 +238,13 @@ fn only_the_count_term_is_fitted_on_top_of_a_table() {
         tengen::analyze::learned::shipped(Rule::Renju).to_text(),
     )
     .unwrap();
-    tune()
-        .args(["fit", "--rule", "freestyle", "--only-count"])
-        .arg("--from")
-        .arg(&renju)
-        .arg("--out")
-        .arg(dir.path().join("x.txt"))
-        .arg(&games)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains("a renju table, not freestyle"));
+    refused_fit(
+        &["--only-count"],
+        &renju,
+        dir.path(),
+        &games,
+        "a renju table, not freestyle",
+    );
 }
 
 /// `--from TABLE --late-from N --keep-base`: the late values (and the count term) are fitted
@@ -275,27 +272,13 @@ fn late_values_are_fitted_on_top_of_a_table() {
         assert!(text.contains(needle), "no `{needle}` in\n{text}");
     }
     // A fit from that table keeps its start; another start is refused.
-    tune()
-        .args([
-            "fit",
-            "--rule",
-            "freestyle",
-            "--epochs",
-            "2",
-            "--keep-base",
-            "--late-from",
-            "20",
-        ])
-        .arg("--from")
-        .arg(&out)
-        .arg("--out")
-        .arg(dir.path().join("x.txt"))
-        .arg(&games)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains(
-            "late values start at 12 stones, not 20",
-        ));
+    refused_fit(
+        &["--epochs", "2", "--keep-base", "--late-from", "20"],
+        &out,
+        dir.path(),
+        &games,
+        "late values start at 12 stones, not 20",
+    );
     // `--keep-base` and `--only-count` say different things: refused together.
     tune()
         .args(["fit", "--rule", "freestyle", "--keep-base", "--only-count"])
@@ -317,6 +300,28 @@ fn late_values_are_fitted_on_top_of_a_table() {
         tengen::analyze::learned::evaluate_fresh(&board, &early),
         "14 stones: the late values count"
     );
+}
+
+/// Runs `tengen-tune fit --rule freestyle ARGS --from FROM` on `games` (into `dir`) and checks
+/// that it is refused with `message`.
+fn refused_fit(
+    args: &[&str],
+    from: &std::path::Path,
+    dir: &std::path::Path,
+    games: &std::path::Path,
+    message: &str,
+) {
+    tune()
+        .args(["fit", "--rule", "freestyle"])
+        .args(args)
+        .arg("--from")
+        .arg(from)
+        .arg("--out")
+        .arg(dir.join("x.txt"))
+        .arg(games)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(message));
 }
 
 /// Writes 16 depth-1 self-play games (seeded) and the shipped freestyle table without its
