@@ -73,6 +73,11 @@ enum Command {
         /// Weight of the squared values.
         #[arg(long, default_value_t = FitOptions::default().l2)]
         l2: f64,
+        /// Measure the squared values from the --from table's instead of from zero, so that a
+        /// refit on a few new games stays near what that table learned (with a stronger
+        /// --l2, such as 0.001, and a smaller --rate, such as 0.005).
+        #[arg(long, requires = "from")]
+        l2_to_start: bool,
         /// A scored position's label: this share of its score's win probability, the rest
         /// its game's result.
         #[arg(long, default_value_t = 1.0)]
@@ -257,6 +262,7 @@ fn run(cli: Cli) -> Result<(), String> {
             epochs,
             rate,
             l2,
+            l2_to_start,
             score_weight,
             score_scale,
             from,
@@ -329,7 +335,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 held_games.len(),
                 test.len()
             );
-            let options = FitOptions { epochs, rate, l2 };
+            let options = FitOptions {
+                epochs,
+                rate,
+                l2,
+                l2_to_start,
+            };
             let trainable: Option<Vec<bool>> = (only_count || keep_base).then(|| {
                 let mut t = vec![false; layout.params()];
                 for c in [Color::Black, Color::White] {
@@ -379,7 +390,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 .map_or(String::new(), |p| format!(" --from {}", p.display()))
                 + if only_count { " --only-count" } else { "" }
                 + &late_from_arg
-                + if keep_base { " --keep-base" } else { "" };
+                + if keep_base { " --keep-base" } else { "" }
+                + if l2_to_start { " --l2-to-start" } else { "" };
             text += &format!(
                 "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2}{score_args}{from_args} --out {} {}\n",
                 out.display(),

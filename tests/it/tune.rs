@@ -302,6 +302,85 @@ fn late_values_are_fitted_on_top_of_a_table() {
     );
 }
 
+/// `--l2-to-start`: the squared term pulls each value toward the `--from` table's, so a
+/// heavy weight keeps the table as it was where the same weight toward zero shrinks it; the
+/// header records the option, and without `--from` it is refused.
+#[test]
+fn a_refit_held_to_its_start_stays_near_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.txt");
+    tune()
+        .args([
+            "games",
+            "--rule",
+            "freestyle",
+            "--games",
+            "12",
+            "--depth",
+            "1",
+        ])
+        .args(["--seed", "9", "--out"])
+        .arg(&games)
+        .assert()
+        .success();
+    let start = dir.path().join("start.txt");
+    let shipped = tengen::analyze::learned::shipped(Rule::Freestyle);
+    std::fs::write(&start, shipped.to_text()).unwrap();
+    let fit = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        tune()
+            .args([
+                "fit",
+                "--rule",
+                "freestyle",
+                "--epochs",
+                "300",
+                "--l2",
+                "50",
+            ])
+            .args(extra)
+            .arg("--from")
+            .arg(&start)
+            .arg("--out")
+            .arg(&out)
+            .arg(&games)
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&out).unwrap();
+        (
+            RuleTables::parse(&text).expect("the fitted tables read back"),
+            text,
+        )
+    };
+    let (held, text) = fit("held.txt", &["--l2-to-start"]);
+    assert!(text.contains(" --l2-to-start "), "{text}");
+    let (shrunk, _) = fit("shrunk.txt", &[]);
+    // The largest class value of the start, and what each fit made of it.
+    let (class, &big) = shipped.mover[0]
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, v)| v.abs())
+        .unwrap();
+    let moved = |t: &RuleTables| (t.mover[0][class] - big).abs();
+    assert!(
+        moved(&held) * 4 < big.abs(),
+        "held: {big} -> {}",
+        held.mover[0][class]
+    );
+    assert!(
+        moved(&shrunk) * 2 > big.abs(),
+        "shrunk: {big} -> {}",
+        shrunk.mover[0][class]
+    );
+    tune()
+        .args(["fit", "--rule", "freestyle", "--l2-to-start", "--out"])
+        .arg(dir.path().join("x.txt"))
+        .arg(&games)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--from"));
+}
+
 /// Runs `tengen-tune fit --rule freestyle ARGS --from FROM` on `games` (into `dir`) and checks
 /// that it is refused with `message`.
 fn refused_fit(
