@@ -122,6 +122,11 @@ pub struct Settings {
     /// At the horizon, the side to move may also play its fours, each answered by the
     /// forced block, and keep the best static value (see [`params::QUIESCENCE_FOURS`]).
     pub four_quiescence: bool,
+    /// The horizon skips its VCF where the node above proved, in its check of the
+    /// opponent's VCF were it to pass, that the side to move there has none: the same side
+    /// attacks with one defending stone more (freestyle and standard; see
+    /// `search::stone_never_helps_vcf`). Exact: the same values, fewer VCF positions.
+    pub vcf_from_parent: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
     /// opponent's threats: whether it has a forced win were the side to move to pass, and
     /// whether it has one after a candidate move. 2; at 4 the checks catch wins that need
@@ -200,6 +205,7 @@ impl Settings {
             forced_reductions: false,
             iir: false,
             four_quiescence: false,
+            vcf_from_parent: false,
             ..Settings::default()
         }
     }
@@ -234,6 +240,7 @@ impl Default for Settings {
             forced_reductions: true,
             iir: false,
             four_quiescence: true,
+            vcf_from_parent: true,
             defence_threat_limit: 2,
             threat_checks: true,
             weight_map: true,

@@ -59,10 +59,19 @@ pub struct Searcher<'a> {
     killers: Vec<[u16; 2]>,
     /// Per ply: whether the side to move passed there (a null move being searched).
     passed: Vec<bool>,
+    /// Per ply: whether the opponent of the side to move there was proved to have no VCF
+    /// within the horizon's limits were the side to pass ([`Searcher::must_stop_vcf`]). Under
+    /// a rule where a stone never helps the other side's VCF ([`stone_never_helps_vcf`]), the
+    /// horizon one ply down then skips its own VCF: the same side attacks there with one
+    /// defending stone more.
+    no_vcf_below: Vec<bool>,
     /// Forced nodes reduce and prune late moves too (see [`FORCED_REDUCTION_RULES`]).
     forced_reductions: bool,
     /// The horizon plays the side's fours (see [`QUIESCENCE_FOURS`]).
     four_quiescence: bool,
+    /// The horizon trusts the node above's proof that its side has no VCF
+    /// ([`Settings::vcf_from_parent`], under a rule where that proof carries over).
+    vcf_from_parent: bool,
     history: Box<[[i32; CELLS]; 2]>,
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
@@ -90,6 +99,7 @@ impl<'a> Searcher<'a> {
             settings.forced_reductions && FORCED_REDUCTION_RULES.contains(&board.rule());
         let four_quiescence =
             settings.four_quiescence && QUIESCENCE_FOUR_RULES.contains(&board.rule());
+        let vcf_from_parent = settings.vcf_from_parent && stone_never_helps_vcf(board.rule());
         board.track_counts(!settings.learned);
         Ok(Searcher {
             board,
@@ -107,8 +117,10 @@ impl<'a> Searcher<'a> {
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
             passed: vec![false; MAX_PLY + 2],
+            no_vcf_below: vec![false; MAX_PLY + 2],
             forced_reductions,
             four_quiescence,
+            vcf_from_parent,
             history: Box::new([[0; CELLS]; 2]),
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
@@ -261,7 +273,8 @@ impl<'a> Searcher<'a> {
         };
         // The opponent's VCF, were the side to move to pass: then only its line's points and
         // the side to move's own fours can stop it.
-        let forced = forced || (depth >= 1 && self.must_stop_vcf(&mut list));
+        self.no_vcf_below[ply] = false;
+        let forced = forced || (depth >= 1 && self.must_stop_vcf(&mut list, ply));
         if list.is_empty() {
             self.moves[ply] = list;
             return 0;
@@ -457,13 +470,14 @@ impl<'a> Searcher<'a> {
     /// Whether the opponent has a VCF were the side to move to pass; if so, narrows `list` to
     /// the points of that VCF's line and the side to move's fours (a stone elsewhere neither
     /// takes a point the line needs nor gains a tempo).
-    fn must_stop_vcf(&mut self, list: &mut Vec<(i32, u16)>) -> bool {
+    fn must_stop_vcf(&mut self, list: &mut Vec<(i32, u16)>, ply: usize) -> bool {
         if !self.settings.threats || !self.settings.leaf_vcf {
             return false;
         }
         let me = self.board.to_move();
         let opp = me.opponent();
         if self.board.four_points(opp).is_empty() {
+            self.no_vcf_below[ply] = true;
             return false;
         }
         let limits = Limits {
@@ -479,6 +493,7 @@ impl<'a> Searcher<'a> {
         self.board.set_to_move(me);
         self.vcf_nodes += run.nodes;
         if run.outcome != Outcome::Win {
+            self.no_vcf_below[ply] = run.outcome == Outcome::NoWin;
             return false;
         }
         let mut zone = *self.board.four_points(me);
@@ -497,7 +512,8 @@ impl<'a> Searcher<'a> {
         if self.board.four_points(me).is_empty() {
             return self.static_value();
         }
-        if self.settings.leaf_vcf {
+        let known_none = self.vcf_from_parent && ply > 0 && self.no_vcf_below[ply - 1];
+        if self.settings.leaf_vcf && !known_none {
             let limits = Limits {
                 depth: LEAF_VCF_DEPTH,
                 nodes: LEAF_VCF_NODES,
@@ -580,6 +596,14 @@ impl<'a> Searcher<'a> {
             None => evaluate(&self.board, &self.settings.weights),
         }
     }
+}
+
+/// Whether under `rule` a stone of the defender's never makes a VCF of the attacker's that
+/// was not there without it: it only takes a point and may add the defender's own fours. Not
+/// under renju, where a black stone can make a point forbidden that white's VCF then forces
+/// black onto, and a white stone can break up a black foul that barred black's four.
+fn stone_never_helps_vcf(rule: crate::board::Rule) -> bool {
+    rule != crate::board::Rule::Renju
 }
 
 /// The late-move reduction of the `k`th move (from 0) at `depth` (see [`LMR_DIVISOR`]).
@@ -827,6 +851,54 @@ mod tests {
         assert!(
             raised >= 5,
             "a four raised the value in only {raised} of {compared}"
+        );
+    }
+
+    /// The horizon's VCF skipped where the node above proved there is none
+    /// (`Settings::vcf_from_parent`) changes no value, under the rules it applies to, and
+    /// saves VCF positions.
+    #[test]
+    fn the_horizon_trusting_the_parents_no_vcf_gives_the_same_values() {
+        let on = Settings {
+            window: 1,
+            ..Settings::default()
+        };
+        assert!(on.vcf_from_parent);
+        let off = Settings {
+            vcf_from_parent: false,
+            ..on.clone()
+        };
+        let run = |board: &Board, settings: &Settings, depth: i32| {
+            let tt = Table::new(1 << 20).unwrap();
+            let mut s = Searcher::new(board, settings, None, &tt, 1 << 16, None).unwrap();
+            s.new_iteration();
+            let score = s.search_root(depth);
+            assert!(s.stopped.is_none());
+            (score, s.vcf_nodes)
+        };
+        let mut rng = Rng::new(23);
+        let (mut compared, mut saved) = (0, [0u64; 2]);
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            for (size, stones, depth) in [(9, 12, 3), (9, 16, 3), (11, 18, 4)] {
+                for _ in 0..8 {
+                    let Some(b) = position(&mut rng, size, rule, stones) else {
+                        continue;
+                    };
+                    let (with, with_nodes) = run(&b, &on, depth);
+                    let (without, without_nodes) = run(&b, &off, depth);
+                    assert_eq!(with, without, "{rule} depth {depth}: {:?}", b.history());
+                    saved[0] += with_nodes;
+                    saved[1] += without_nodes;
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 30, "only {compared} positions compared");
+        assert!(
+            saved[0] < saved[1],
+            "VCF positions {} with it against {} without",
+            saved[0],
+            saved[1]
         );
     }
 
