@@ -308,21 +308,7 @@ fn late_values_are_fitted_on_top_of_a_table() {
 #[test]
 fn a_refit_held_to_its_start_stays_near_it() {
     let dir = tempfile::tempdir().unwrap();
-    let games = dir.path().join("games.txt");
-    tune()
-        .args([
-            "games",
-            "--rule",
-            "freestyle",
-            "--games",
-            "12",
-            "--depth",
-            "1",
-        ])
-        .args(["--seed", "9", "--out"])
-        .arg(&games)
-        .assert()
-        .success();
+    let games = depth_one_games(dir.path(), "12", "9");
     let start = dir.path().join("start.txt");
     let shipped = tengen::analyze::learned::shipped(Rule::Freestyle);
     std::fs::write(&start, shipped.to_text()).unwrap();
@@ -403,6 +389,26 @@ fn refused_fit(
         .stderr(predicates::str::contains(message));
 }
 
+/// Writes `count` freestyle depth-1 self-play games (seeded) into `dir`; their path.
+fn depth_one_games(dir: &std::path::Path, count: &str, seed: &str) -> std::path::PathBuf {
+    let games = dir.join("games.txt");
+    tune()
+        .args([
+            "games",
+            "--rule",
+            "freestyle",
+            "--games",
+            count,
+            "--depth",
+            "1",
+        ])
+        .args(["--seed", seed, "--out"])
+        .arg(&games)
+        .assert()
+        .success();
+    games
+}
+
 /// Writes 16 depth-1 self-play games (seeded) and the shipped freestyle table without its
 /// late values (with a header) into `dir`, fits `fitted.txt` from that table with `args` (40
 /// steps), and checks that the class, tempo and threat values came through unchanged.
@@ -412,23 +418,7 @@ fn fit_on_top(
     seed: &str,
     args: &[&str],
 ) -> (std::path::PathBuf, RuleTables) {
-    let games = dir.join("games.txt");
-    tune()
-        .args([
-            "games",
-            "--rule",
-            "freestyle",
-            "--games",
-            "16",
-            "--depth",
-            "1",
-            "--seed",
-            seed,
-        ])
-        .arg("--out")
-        .arg(&games)
-        .assert()
-        .success();
+    let games = depth_one_games(dir, "16", seed);
     let shipped = dir.join("shipped.txt");
     let mut base = tengen::analyze::learned::shipped(Rule::Freestyle).clone();
     base.late_from = 0;
