@@ -124,8 +124,9 @@ pub struct Settings {
     pub four_quiescence: bool,
     /// The horizon skips its VCF where the node above proved, in its check of the
     /// opponent's VCF were it to pass, that the side to move there has none: the same side
-    /// attacks with one defending stone more (freestyle and standard; see
-    /// `search::stone_never_helps_vcf`). Exact: the same values, fewer VCF positions.
+    /// attacks with one defending stone more. Exact under freestyle and standard (the same
+    /// values, fewer VCF positions; see `search::stone_never_helps_vcf`); under renju not
+    /// quite, but a gain (see `params::VCF_FROM_PARENT_INEXACT_RULES`).
     pub vcf_from_parent: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
     /// opponent's threats: whether it has a forced win were the side to move to pass, and

@@ -221,6 +221,18 @@ pub const RFP_MARGIN: i32 = 120;
 /// over 252 (stopped, LLR -2.1), -18, so freestyle keeps forced nodes whole.
 pub const FORCED_REDUCTION_RULES: [Rule; 1] = [Rule::Renju];
 
+/// **The horizon's trust in the node above's "no VCF"** (`Settings::vcf_from_parent`) holds
+/// exactly under freestyle and standard (`search::stone_never_helps_vcf`). Under these rules
+/// too it is used though it is not exact: in renju the defender's stone between the two nodes
+/// can change a foul (a white stone can break up the double three that barred a black four; a
+/// black stone can make the forbidden point that white's VCF forces black onto), so the
+/// horizon may miss a VCF that the stone made. Only a horizon win can be missed, never one
+/// made up, and a mate the search reports is verified before it is printed. Self-play at
+/// 200 ms a move against the search that keeps every renju horizon VCF (2026-11-28, ea8182b's
+/// search, `--sprt=0,30`): 294-6-237 over 537 games, +37 Elo (+8 to +67), SPRT H1; depth 6.7 against
+/// 6.4. Over 20 random renju positions of the tests (depth 3 and 4) no value changed.
+pub const VCF_FROM_PARENT_INEXACT_RULES: [Rule; 1] = [Rule::Renju];
+
 /// Deepest iteration without a depth limit.
 pub const MAX_ITERATION: u32 = 60;
 /// A mate the search found but the verifier could not confirm: decisive, but not a mate.
