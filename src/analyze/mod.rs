@@ -117,6 +117,10 @@ pub struct Settings {
     /// Late-move reductions and move-count pruning in forced nodes too (the side to move
     /// must answer a winning threat), in the rules of [`params::FORCED_REDUCTION_RULES`].
     pub forced_reductions: bool,
+    /// History with gravity and a penalty, in the rules of
+    /// [`params::HISTORY_GRAVITY_RULES`] (see [`params::HISTORY_MAX`]). Off: its match has
+    /// not decided yet.
+    pub history_gravity: bool,
     /// Internal iterative reduction (see [`params::IIR_DEPTH`]).
     pub iir: bool,
     /// At the horizon, the side to move may also play its fours, each answered by the
@@ -204,6 +208,7 @@ impl Settings {
             null_move: false,
             reverse_futility: false,
             forced_reductions: false,
+            history_gravity: false,
             iir: false,
             four_quiescence: false,
             vcf_from_parent: false,
@@ -239,6 +244,7 @@ impl Default for Settings {
             null_move: false,
             reverse_futility: true,
             forced_reductions: true,
+            history_gravity: false,
             iir: false,
             four_quiescence: true,
             vcf_from_parent: true,

@@ -74,6 +74,8 @@ pub struct Searcher<'a> {
     /// trusting it gains all the same: [`VCF_FROM_PARENT_INEXACT_RULES`]).
     vcf_from_parent: bool,
     history: Box<[[i32; CELLS]; 2]>,
+    /// History with gravity and a penalty (see [`HISTORY_MAX`]).
+    history_gravity: bool,
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
     pv: Vec<Vec<u16>>,
@@ -103,6 +105,8 @@ impl<'a> Searcher<'a> {
         let vcf_from_parent = settings.vcf_from_parent
             && (stone_never_helps_vcf(board.rule())
                 || VCF_FROM_PARENT_INEXACT_RULES.contains(&board.rule()));
+        let history_gravity =
+            settings.history_gravity && HISTORY_GRAVITY_RULES.contains(&board.rule());
         board.track_counts(!settings.learned);
         Ok(Searcher {
             board,
@@ -125,6 +129,7 @@ impl<'a> Searcher<'a> {
             four_quiescence,
             vcf_from_parent,
             history: Box::new([[0; CELLS]; 2]),
+            history_gravity,
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..MAX_PLY + 2)
@@ -349,6 +354,7 @@ impl<'a> Searcher<'a> {
             && alpha.abs() < MATE_BOUND)
             .then(|| self.static_value() + FUTILITY_MARGIN * depth)
             .filter(|&v| v <= alpha);
+        let mut cut = None;
         let picker = Picker::new(&mut list, tt_move, &killers, &self.history[side]);
         for (k, value, m) in picker {
             let special = Some(m) == tt_move || killers.contains(&m);
@@ -444,11 +450,19 @@ impl<'a> Searcher<'a> {
                         if !self.killers[ply].contains(&(m as u16)) {
                             self.killers[ply] = [m as u16, self.killers[ply][0]];
                         }
-                        self.history[side][m] += depth * depth;
+                        cut = Some(k);
+                        if !self.history_gravity {
+                            self.history[side][m] += depth * depth;
+                        }
                         break;
                     }
                 }
             }
+        }
+        if let Some(k) = cut
+            && self.history_gravity
+        {
+            update_history(&mut self.history[side], &list[..=k], depth);
         }
         self.moves[ply] = list;
         let bound = if best >= beta {
@@ -607,6 +621,25 @@ impl<'a> Searcher<'a> {
 /// black onto, and a white stone can break up a black foul that barred black's four.
 fn stone_never_helps_vcf(rule: crate::board::Rule) -> bool {
     rule != crate::board::Rule::Renju
+}
+
+/// The history after a cut at `depth` by the last move of `tried` (the moves searched at the
+/// node, in order, with their ordering values): a bonus for it, a penalty for each quiet move
+/// before it, each damped toward ±[`HISTORY_MAX`].
+fn update_history(history: &mut [i32; CELLS], tried: &[(i32, u16)], depth: i32) {
+    let bonus = (16 * depth * depth).min(HISTORY_BONUS_CAP);
+    let last = tried.len() - 1;
+    for (j, &(value, m)) in tried.iter().enumerate() {
+        let b = if j == last {
+            bonus
+        } else if value < QUIET_BELOW {
+            -bonus
+        } else {
+            continue;
+        };
+        let h = &mut history[m as usize];
+        *h += b - *h * b.abs() / HISTORY_MAX;
+    }
 }
 
 /// The late-move reduction of the `k`th move (from 0) at `depth` (see [`LMR_DIVISOR`]).
@@ -855,6 +888,23 @@ mod tests {
             raised >= 5,
             "a four raised the value in only {raised} of {compared}"
         );
+    }
+
+    /// A cut raises the cutting move's history and lowers the quiet moves searched before it
+    /// (not a threat), and however many cuts come, a value stays within ±`HISTORY_MAX`.
+    #[test]
+    fn history_gains_for_the_cut_loses_for_quiet_moves_before_and_stays_bounded() {
+        let mut h = [0; CELLS];
+        let tried = [(QUIET_BELOW + 10, 1), (300, 2), (90, 3)];
+        update_history(&mut h, &tried, 3);
+        assert_eq!((h[1], h[2], h[3]), (0, -144, 144));
+        for depth in 1..=40 {
+            update_history(&mut h, &tried, depth);
+        }
+        assert!(h[3] > 0 && h[3] <= HISTORY_MAX, "{}", h[3]);
+        assert!(h[2] < 0 && h[2] >= -HISTORY_MAX, "{}", h[2]);
+        assert!(h[3] > HISTORY_MAX / 2, "{}", h[3]);
+        assert_eq!(h[1], 0);
     }
 
     /// The root values with and without the horizon's trust in the node above's "no VCF"
