@@ -13,7 +13,7 @@ use super::{Candidate, Settings, root};
 use crate::board::{Board, Color, Point};
 use crate::solve::proof::Attack;
 use crate::solve::task::{self, Mode, Task};
-use crate::solve::{Cancel, DEFAULT_THREAT_LIMIT, Limits, Outcome, verify};
+use crate::solve::{Cancel, DEFAULT_THREAT_LIMIT, DefenceOrder, Limits, Outcome, verify};
 
 /// Defence against the opponent's threats beyond the search's horizon. When the opponent
 /// has a forced win were the side to move to pass, the best root move is checked after each
@@ -209,6 +209,13 @@ pub(super) fn find_vct(
             quick.min((t.limits.nodes as f64 * DEFENCE_QUICK_SHARE) as u64)
         } else {
             0
+        };
+        // The unbounded search in the deep style alone tries the defences in board order
+        // (see `DefenceOrder::Board`).
+        t.limits.defence_order = if depth == crate::solve::NO_LIMIT && t.limits.quick_nodes == 0 {
+            DefenceOrder::Board
+        } else {
+            DefenceOrder::LineThenRefuting
         };
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if left.is_some_and(|left| left.is_zero()) {

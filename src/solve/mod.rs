@@ -145,6 +145,22 @@ pub struct Limits {
     /// A flag another thread may raise to stop the search at once, read when the deadline is
     /// (an engine's `STOP`): the search then answers unknown, as when the deadline passes.
     pub cancel: Option<Cancel>,
+    /// VCT: the order the defender's replies are tried in (see [`DefenceOrder`]).
+    pub defence_order: DefenceOrder,
+}
+
+/// The order the VCT solver tries a defender's replies in: which one df-pn tries first decides
+/// how soon a proof or a disproof is found, and neither order wins everywhere (the figures are
+/// at `vct::moves`'s `Solver::refutations`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DefenceOrder {
+    /// The points of the attacker's VCF line first, then the replies that refuted most threats
+    /// so far in the solve, then the board order.
+    #[default]
+    LineThenRefuting,
+    /// The board order of the zone: the analysis's root VCT, whose unbounded search runs
+    /// in the deep style alone and finds the long wins sooner so.
+    Board,
 }
 
 impl Limits {
@@ -225,6 +241,7 @@ impl Default for Limits {
             deadline: None,
             quick_nodes: vct::search::QUICK_NODES,
             cancel: None,
+            defence_order: DefenceOrder::LineThenRefuting,
         }
     }
 }

@@ -455,7 +455,7 @@ mod reference {
     use proptest::prelude::*;
     use tengen::board::{Board, Color, Point, Rule};
     use tengen::pattern::{self, Class};
-    use tengen::solve::{Limits, Outcome, vcf, vct};
+    use tengen::solve::{DefenceOrder, Limits, Outcome, vcf, vct};
 
     struct Reference {
         attacker: Color,
@@ -592,9 +592,15 @@ mod reference {
     fn agree(board: Board, depth: u32, threat_limit: u32) -> Result<(), TestCaseError> {
         prop_assume!(board.winner().is_none());
         let attacker = board.to_move();
-        // Each style alone: the deep one (no quick pass), the quick one (its pass has the
-        // whole budget).
-        let styles = [0, u64::MAX].map(|quick_nodes| {
+        // Each style alone, the deep one (no quick pass) and the quick one (its pass has the
+        // whole budget), each with either order of the defender's replies.
+        let styles = [
+            (0, DefenceOrder::Board),
+            (0, DefenceOrder::LineThenRefuting),
+            (u64::MAX, DefenceOrder::Board),
+            (u64::MAX, DefenceOrder::LineThenRefuting),
+        ]
+        .map(|(quick_nodes, defence_order)| {
             let limits = Limits {
                 depth,
                 count_five: false,
@@ -603,6 +609,7 @@ mod reference {
                 deadline: None,
                 quick_nodes,
                 cancel: None,
+                defence_order,
             };
             vct::solve(&board, attacker, limits, 8).unwrap().outcome
         });
@@ -620,7 +627,7 @@ mod reference {
             Outcome::NoWin
         };
         prop_assume!(r.budget > 0);
-        prop_assert_eq!(styles, [want; 2], "{:?}", board);
+        prop_assert_eq!(styles, [want; 4], "{:?}", board);
         Ok(())
     }
 

@@ -6,7 +6,7 @@ use super::search::INNER_VCF_NODES;
 use super::search::{Expansion, Solver, Style};
 use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
 use crate::pattern::{Class, Shape};
-use crate::solve::{Limits, Outcome, order_score};
+use crate::solve::{DefenceOrder, Limits, Outcome, order_score};
 
 /// Bound on the defender's own VCF when it prunes the attacker's quiet moves. Any length wins
 /// for the defender, but the pruning is only a shortcut: a longer counter-VCF is met in the
@@ -252,18 +252,27 @@ impl Solver {
     }
 
     /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
-    /// module notes for why replies outside the zone need no test), the ones that refuted most
-    /// threats so far in this solve first (`Solver::refuted`), then the points of the
-    /// attacker's VCF line. Which reply df-pn tries first decides how soon a disproof is
-    /// found. Against the zone's board order, on the 226 positions of
-    /// `scripts/disproof-bench.py` (the public defence set, ours, and the public VCT and
-    /// mintaka positions with the other side attacking), the 21 disproofs where quintet takes
-    /// at least 10 ms took 0.158 of quintet's time (geometric mean) instead of 0.191;
-    /// `mintaka/bench_black_reject_vcf` with white attacking 44.3K positions instead of 58.9K.
-    /// On the 59 public VCT proofs over 20K positions the geometric mean of positions fell 4%
-    /// (`vct_small_but_long` rose from 1.59M to 3.0M, `vct_game_black_l10_1` with white
-    /// attacking fell from 119K to 32K); the heavy `vct_unstable` rose from 31.1M to 48.0M. By
-    /// history alone, 0.177 and 2% on the proofs.
+    /// module notes for why replies outside the zone need no test), in the limits'
+    /// [`DefenceOrder`]: by default the points of the attacker's VCF line first, then the
+    /// replies that refuted most threats so far in this solve (`Solver::refuted`), then the
+    /// zone's board order; or the board order alone. Which reply df-pn tries first decides how
+    /// soon a proof or a disproof is found. Measured in positions (2026-11-28, threat limit 2)
+    /// against refutations first with the line as a tiebreak (46d8da0's order, "refuting")
+    /// and the board order:
+    /// - the 226 positions of `scripts/disproof-bench.py` (the defence sets after each stated
+    ///   defence, the VCT sets with the other side attacking; at most 30 attacker moves), as
+    ///   `solve` runs them (the quick pass, then the deep style): the disproofs 37.9M against
+    ///   38.1M (refuting) and 40.1M (board), no verdict changed;
+    /// - the 119 VCT cases of the public sets and `puzzles/` not tagged heavy, at most 3
+    ///   attacker moves, then 5, then no bound, as `solve` runs them: 22.1M in all against
+    ///   29.4M and 24.3M (`vct_game_black_l14_2` 297K against 1.53M and 706K);
+    /// - the same with the unbounded search in the deep style alone, as the analysis's root
+    ///   VCT runs it: 20.5M against 28.1M and 21.7M in all, but the board order is ahead on
+    ///   the long wins that decide whether a one-second analysis finds them
+    ///   (`vct_game_black_l14_2` 402K against 1.02M with the line first, `vct_game_black_l08_3`
+    ///   448K against 514K, `vct_game_white_l09_2` 694K against 867K, `vct_black_long` 920K
+    ///   against 1.10M; geometric mean 4,304 against 4,453), so the root uses it
+    ///   ([`DefenceOrder::Board`]).
     fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
         let d = self.attacker.opponent();
         let zone = self.zone(line, self.attacker);
@@ -289,7 +298,9 @@ impl Solver {
             }
         }
         let refuted = &self.refuted;
-        out.sort_by_key(|&m| std::cmp::Reverse((refuted[m], on_line.contains(m))));
+        if self.limits.defence_order == DefenceOrder::LineThenRefuting {
+            out.sort_by_key(|&m| std::cmp::Reverse((on_line.contains(m), refuted[m])));
+        }
         out
     }
 

@@ -99,8 +99,8 @@ pub struct Solver {
     clock_checked: u64,
     /// How often each point has refuted a threat in this solve: the defender's reply that
     /// disproved an AND node. A defence that held against one threat often holds against its
-    /// siblings, so the defender's replies are tried most refuting first (see
-    /// `Solver::refutations`).
+    /// siblings, so after the attacker's line points the defender's replies are tried most
+    /// refuting first (see `Solver::refutations`).
     pub(super) refuted: Box<[u32; CELLS]>,
 }
 
