@@ -91,10 +91,26 @@ def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
     reasons = {}
     as_black = [0, 0, 0]
     bad = False
-    for _, black, white, result, reason in games:
+    sgf = (out / "games.sgf").read_text(errors="replace") if (out / "games.sgf").exists() else ""
+    # Moves each game had past its opening, by game number (the SGF's GN).
+    played = {}
+    for game in re.findall(r"\(;FF.*?\)", sgf, re.S):
+        gn = re.search(r"GN\[(\d+)\]", game)
+        if gn:
+            played[gn.group(1)] = len(re.findall(r";[BW]\[[a-z]*\]C\[\d+ms\]", game))
+    # A game lost on time or by a crash before any move past the opening is an engine that
+    # failed to answer the game's START, not a game played. c-gomoku-cli then names the side to
+    # move the loser whichever engine failed (its game.cpp returns the result by the engine to
+    # move, not the one that failed; its tally and its text can even disagree), so such a game
+    # is left out of W-D-L and listed apart.
+    not_started = []
+    for number, black, white, result, reason in games:
         reasons[reason] = reasons.get(reason, 0) + 1
         if re.search(r"time|illegal|crash", reason, re.I):
             bad = True
+            if played.get(number) == 0:
+                not_started.append(number)
+                continue
         a_black = black == name_a
         if result == "1/2-1/2":
             draws += 1
@@ -123,11 +139,15 @@ def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
             f"as white {wins - as_black[0]}-{draws - as_black[1]}-{losses - as_black[2]}"
         )
     lines.append("endings: " + ", ".join(f"{r} {c}" for r, c in sorted(reasons.items())))
+    if not_started:
+        lines.append(
+            f"not in W-D-L: game {', '.join(not_started)} ended before any move past the opening "
+            "(an engine failed at the game's start; see its protocol messages in cgc.log)"
+        )
     # Move times from the SGF: C[<ms>] after each move, opening stones marked.
     times = {name_a: [], name_b: []}
     # With a game clock: the least time any engine had left at the end of a game.
     least_left = {name_a: None, name_b: None}
-    sgf = (out / "games.sgf").read_text(errors="replace") if (out / "games.sgf").exists() else ""
     for game in re.findall(r"\(;FF.*?\)", sgf, re.S):
         pb = re.search(r"PB\[(.*?)\]", game)
         pw = re.search(r"PW\[(.*?)\]", game)
