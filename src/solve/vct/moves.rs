@@ -297,8 +297,8 @@ impl Solver {
                 break;
             }
         }
-        let refuted = &self.refuted;
         if self.limits.defence_order == DefenceOrder::LineThenRefuting {
+            let refuted = &self.refuted;
             out.sort_by_key(|&m| std::cmp::Reverse((on_line.contains(m), refuted[m])));
         }
         out
