@@ -83,6 +83,14 @@ pub const MAX_REFUTATION_CHECKS: usize = 12;
 
 /// Half-width of the aspiration window of a root move searched exactly.
 pub const ASPIRATION: i32 = 40;
+/// How many times a root move's failed aspiration window is widened (its failed side moved
+/// past the score by 80, 160, then 320) before the full window. Against going to the full
+/// window at the first fail, self-play at 200 ms a move (2026-11-29, freestyle, against ae9e858's
+/// search in the same env-switched build, openings seed 5406): 310-26-264 over 600 games,
+/// +27 (-0 to +54), no SPRT(0, 30) decision (LLR +1.8); depth 7.4 against 7.4, 173-15-112 as
+/// black and 137-11-152 as white. Kept on that (as the renju table of f167dc5 was, at +27,
+/// -1 to +55); renju is not measured.
+pub const ASPIRATION_WIDENINGS: u32 = 3;
 
 /// The least time the root VCT's unbounded search at its first threat limit gets before a
 /// wider limit (see `find_vct`): at the default second it has all the time. Past about two

@@ -231,16 +231,10 @@ impl<'r, 't> Root<'r, 't> {
                     }
                 }
                 Some(k) => searcher.search_root_move(m, depth as i32, k, k + 1),
-                // An aspiration window around the last iteration's exact score, widened to
-                // the full window when the score falls outside it.
+                // An aspiration window around the last iteration's exact score (see
+                // `aspiration`).
                 None if cand.bound == Bound::Exact && cand.score.abs() < MATE_BOUND => {
-                    let (lo, hi) = (cand.score - ASPIRATION, cand.score + ASPIRATION);
-                    let s = searcher.search_root_move(m, depth as i32, lo, hi);
-                    if (s <= lo || s >= hi) && searcher.stopped.is_none() {
-                        searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1)
-                    } else {
-                        s
-                    }
+                    aspiration(searcher, m, depth as i32, cand.score)
                 }
                 None => searcher.search_root_move(m, depth as i32, -MATE - 1, MATE + 1),
             };
@@ -413,6 +407,32 @@ pub(super) fn rank_exact_first(c: &mut [Candidate]) {
             })
             .then(b.score.cmp(&a.score))
     });
+}
+
+/// The exact score of root move `m` at `depth`, searched in an aspiration window of
+/// [`ASPIRATION`] either side of `guess` (the last iteration's score). A score outside the
+/// window is only a bound: the window's failed side moves out past it by twice the last
+/// half-width, up to [`ASPIRATION_WIDENINGS`] times, and then (or at once for a mate) the
+/// window is the full one. Stopped by the limits, the last score is returned as it is.
+fn aspiration(searcher: &mut Searcher<'_>, m: usize, depth: i32, guess: i32) -> i32 {
+    let mut delta = ASPIRATION;
+    let (mut lo, mut hi) = (guess - delta, guess + delta);
+    for widenings in 0..=ASPIRATION_WIDENINGS {
+        let s = searcher.search_root_move(m, depth, lo, hi);
+        if (lo < s && s < hi) || searcher.stopped.is_some() {
+            return s;
+        }
+        if s.abs() >= MATE_BOUND || widenings == ASPIRATION_WIDENINGS {
+            break;
+        }
+        delta *= 2;
+        if s <= lo {
+            lo = s - delta;
+        } else {
+            hi = s + delta;
+        }
+    }
+    searcher.search_root_move(m, depth, -MATE - 1, MATE + 1)
 }
 
 /// The reduction of the root move of rank `rank` (from 0, by the last iteration) at `depth`,
