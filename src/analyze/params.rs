@@ -89,8 +89,12 @@ pub const ASPIRATION: i32 = 40;
 /// search in the same env-switched build, openings seed 5406): 310-26-264 over 600 games,
 /// +27 (-0 to +54), no SPRT(0, 30) decision (LLR +1.8); depth 7.4 against 7.4, 173-15-112 as
 /// black and 137-11-152 as white. Kept on that (as the renju table of f167dc5 was, at +27,
-/// -1 to +55); renju is not measured.
+/// -1 to +55). Renju, the same build (seed 5408): 95-2-120 over 217, -40 (-88 to +6), SPRT
+/// H0, so renju keeps the full window at once ([`ASPIRATION_WIDENING_RULES`]); standard is not
+/// measured and keeps it too.
 pub const ASPIRATION_WIDENINGS: u32 = 3;
+/// The rules whose failed aspiration windows widen in steps (see [`ASPIRATION_WIDENINGS`]).
+pub const ASPIRATION_WIDENING_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The least time the root VCT's unbounded search at its first threat limit gets before a
 /// wider limit (see `find_vct`): at the default second it has all the time. Past about two

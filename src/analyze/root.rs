@@ -412,17 +412,23 @@ pub(super) fn rank_exact_first(c: &mut [Candidate]) {
 /// The exact score of root move `m` at `depth`, searched in an aspiration window of
 /// [`ASPIRATION`] either side of `guess` (the last iteration's score). A score outside the
 /// window is only a bound: the window's failed side moves out past it by twice the last
-/// half-width, up to [`ASPIRATION_WIDENINGS`] times, and then (or at once for a mate) the
+/// half-width, up to [`ASPIRATION_WIDENINGS`] times in the rules of
+/// [`ASPIRATION_WIDENING_RULES`] (at once in the others), and then (or at once for a mate) the
 /// window is the full one. Stopped by the limits, the last score is returned as it is.
 fn aspiration(searcher: &mut Searcher<'_>, m: usize, depth: i32, guess: i32) -> i32 {
+    let most = if ASPIRATION_WIDENING_RULES.contains(&searcher.board.rule()) {
+        ASPIRATION_WIDENINGS
+    } else {
+        0
+    };
     let mut delta = ASPIRATION;
     let (mut lo, mut hi) = (guess - delta, guess + delta);
-    for widenings in 0..=ASPIRATION_WIDENINGS {
+    for widenings in 0..=most {
         let s = searcher.search_root_move(m, depth, lo, hi);
         if (lo < s && s < hi) || searcher.stopped.is_some() {
             return s;
         }
-        if s.abs() >= MATE_BOUND || widenings == ASPIRATION_WIDENINGS {
+        if s.abs() >= MATE_BOUND || widenings == most {
             break;
         }
         delta *= 2;
