@@ -459,3 +459,55 @@ pub(super) fn rank(c: &mut [Candidate]) {
             .then((a.bound != Bound::Exact).cmp(&(b.bound != Bound::Exact)))
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::tt::Table;
+    use crate::board::Rule;
+
+    /// A stepped aspiration search ends on the move's exact score whatever the guess: with
+    /// the pruning off the search's value does not depend on its window, so each guess, far
+    /// below, far above or near, must give the full window's score.
+    #[test]
+    fn a_widened_aspiration_window_ends_on_the_full_windows_score() {
+        let settings = Settings {
+            reductions: false,
+            shape_pruning: false,
+            move_count_pruning: false,
+            futility: false,
+            null_move: false,
+            reverse_futility: false,
+            forced_reductions: false,
+            threats: false,
+            leaf_vcf: false,
+            four_quiescence: false,
+            window: 1,
+            ..Settings::default()
+        };
+        let mut board = Board::new(9, Rule::Freestyle).unwrap();
+        for (x, y) in [(4, 4), (5, 5), (3, 4), (4, 5), (5, 3), (3, 3)] {
+            board.play(Point::new(x, y).unwrap());
+        }
+        let mut widened = 0;
+        for (x, y) in [(2, 5), (6, 4), (5, 4), (2, 2)] {
+            let m = Point::new(x, y).unwrap().index();
+            let tt = Table::new(1 << 20).unwrap();
+            let mut full = Searcher::new(&board, &settings, None, &tt, 1 << 16, None).unwrap();
+            full.new_iteration();
+            let exact = full.search_root_move(m, 3, -MATE - 1, MATE + 1);
+            for guess in [exact - 700, exact - 90, exact, exact + 90, exact + 700] {
+                let tt = Table::new(1 << 20).unwrap();
+                let mut s = Searcher::new(&board, &settings, None, &tt, 1 << 16, None).unwrap();
+                s.new_iteration();
+                assert_eq!(
+                    aspiration(&mut s, m, 3, guess),
+                    exact,
+                    "move {x},{y} guess {guess}"
+                );
+                widened += usize::from((guess - exact).abs() > ASPIRATION);
+            }
+        }
+        assert_eq!(widened, 16);
+    }
+}
