@@ -73,6 +73,21 @@ pub struct Searcher<'a> {
     /// ([`Settings::vcf_from_parent`], under a rule where that proof carries over or where
     /// trusting it gains all the same: [`VCF_FROM_PARENT_INEXACT_RULES`]).
     vcf_from_parent: bool,
+    /// Move-count pruning by depth: from which move (counting from 0) a node at that depth
+    /// skips its late moves (`usize::MAX`: none), see [`MOVE_COUNT_DEPTH`] and
+    /// [`DEEP_MOVE_COUNT_RULES`].
+    move_counts: [usize; 16],
+    /// The point value from which a move is never pruned by count.
+    count_keep_from: i32,
+    /// The rule's deep move-count pruning ([`DEEP_MOVE_COUNT_RULES`]): only once a move that
+    /// does not lose is in hand.
+    deep_counts: bool,
+    /// Cut-node reductions ([`CUT_NODE_REDUCTION_RULES`]).
+    cut_reductions: bool,
+    /// Per ply: whether the node is an expected cut node (see [`CUT_NODE_REDUCTION_RULES`]).
+    cut_node: Vec<bool>,
+    /// The table's value for reverse futility ([`TABLE_VALUE_FUTILITY_RULES`]).
+    table_value_futility: bool,
     history: Box<[[i32; CELLS]; 2]>,
     /// History with gravity and a penalty (see [`HISTORY_MAX`]).
     history_gravity: bool,
@@ -107,6 +122,16 @@ impl<'a> Searcher<'a> {
                 || VCF_FROM_PARENT_INEXACT_RULES.contains(&board.rule()));
         let history_gravity =
             settings.history_gravity && HISTORY_GRAVITY_RULES.contains(&board.rule());
+        let deep_counts = DEEP_MOVE_COUNT_RULES.contains(&board.rule());
+        let mut move_counts = [usize::MAX; 16];
+        for (d, c) in move_counts.iter_mut().enumerate() {
+            if deep_counts && d as i32 <= DEEP_MOVE_COUNT_DEPTH {
+                *c = MOVE_COUNT_BASE + (d as f64).powf(DEEP_MOVE_COUNT_EXPONENT) as usize;
+            } else if !deep_counts && d as i32 <= MOVE_COUNT_DEPTH {
+                *c = MOVE_COUNT_BASE + d * d;
+            }
+        }
+        let rule = board.rule();
         board.track_counts(!settings.learned);
         Ok(Searcher {
             board,
@@ -128,6 +153,16 @@ impl<'a> Searcher<'a> {
             forced_reductions,
             four_quiescence,
             vcf_from_parent,
+            move_counts,
+            count_keep_from: if deep_counts {
+                DEEP_MOVE_COUNT_KEEP_FROM
+            } else {
+                LMR_KEEP_FROM
+            },
+            deep_counts,
+            cut_reductions: CUT_NODE_REDUCTION_RULES.contains(&rule),
+            cut_node: vec![false; MAX_PLY + 2],
+            table_value_futility: TABLE_VALUE_FUTILITY_RULES.contains(&rule),
             history: Box::new([[0; CELLS]; 2]),
             history_gravity,
             areas,
@@ -171,6 +206,9 @@ impl<'a> Searcher<'a> {
     /// for the side to move at the root.
     pub fn search_root_move(&mut self, m: usize, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.play(m, 0);
+        // A null window at the root asks whether the move beats the best: the reply is
+        // expected to refute it.
+        self.cut_node[1] = beta - alpha == 1;
         let score = -self.negamax(depth - 1, -beta, -alpha, 1);
         self.unplay(m);
         score
@@ -244,9 +282,11 @@ impl<'a> Searcher<'a> {
         // the user ending at this node.
         let key = self.board.hash();
         let mut tt_move = None;
+        let mut tt_value = None;
         if let Some(e) = self.tt.get(key) {
             tt_move = e.best;
             let score = from_tt(e.score, ply);
+            tt_value = Some((score, e.bound));
             if e.depth >= depth && beta - alpha == 1 {
                 match e.bound {
                     Bound::Exact => return score,
@@ -292,6 +332,7 @@ impl<'a> Searcher<'a> {
             self.moves[ply] = list;
             return self.quiesce(ply, alpha, beta);
         }
+        let cut_node = beta - alpha == 1 && self.cut_node[ply];
         // Reverse futility: off the principal line, not forced, a static value this far
         // above beta is taken as the node's value.
         if self.settings.reverse_futility
@@ -302,7 +343,19 @@ impl<'a> Searcher<'a> {
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
         {
-            let v = self.static_value();
+            let mut v = self.static_value();
+            // The table's score where its bound says it is the better estimate.
+            if self.table_value_futility
+                && let Some((score, bound)) = tt_value
+                && score.abs() < MATE_BOUND
+                && match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > v,
+                    Bound::Upper => score < v,
+                }
+            {
+                v = score;
+            }
             if v - RFP_MARGIN * depth >= beta {
                 self.moves[ply] = list;
                 return v;
@@ -328,6 +381,7 @@ impl<'a> Searcher<'a> {
             let (lower, upper) = self.areas.split_at_mut(ply + 1);
             upper[0] = lower[ply];
             self.passed[ply] = true;
+            self.cut_node[ply + 1] = !cut_node;
             let score = -self.negamax(depth - 1 - NULL_MOVE_REDUCTION, -beta, -beta + 1, ply + 1);
             self.passed[ply] = false;
             self.board.set_to_move(me);
@@ -375,14 +429,15 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             // Move-count pruning: near the horizon, off the principal line, the late moves
-            // that make and stop less than an open three are not searched.
+            // that make and stop less than an open three (a four, with `deep_counts`) are
+            // not searched.
             if self.settings.move_count_pruning
                 && beta - alpha == 1
                 && (!forced || self.forced_reductions)
-                && depth <= MOVE_COUNT_DEPTH
-                && k >= MOVE_COUNT_BASE + (depth * depth) as usize
+                && k >= self.move_counts[depth.clamp(0, 15) as usize]
                 && !special
-                && shape < LMR_KEEP_FROM
+                && shape < self.count_keep_from
+                && (!self.deep_counts || best > -MATE_BOUND)
             {
                 continue;
             }
@@ -411,6 +466,7 @@ impl<'a> Searcher<'a> {
                     let mut r = lmr(depth, k);
                     r -= i32::from(beta - alpha > 1);
                     r += i32::from(shape < NO_SHAPE_BELOW);
+                    r += i32::from(self.cut_reductions && cut_node);
                     r.clamp(0, depth - 1)
                 } else {
                     0
@@ -421,14 +477,20 @@ impl<'a> Searcher<'a> {
                 0
             };
             let mut score;
+            // Which children are expected cut nodes: below a reduced search, and otherwise
+            // the opposite of this node (a principal-line child is none).
             if k == 0 {
+                self.cut_node[ply + 1] = beta - alpha == 1 && !cut_node;
                 score = -self.negamax(next, -beta, -alpha, ply + 1);
             } else {
+                self.cut_node[ply + 1] = reduction > 0 || !cut_node;
                 score = -self.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && reduction > 0 {
+                    self.cut_node[ply + 1] = !cut_node;
                     score = -self.negamax(next, -alpha - 1, -alpha, ply + 1);
                 }
                 if score > alpha && score < beta {
+                    self.cut_node[ply + 1] = false;
                     score = -self.negamax(next, -beta, -alpha, ply + 1);
                 }
             }
