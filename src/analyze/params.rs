@@ -169,13 +169,15 @@ pub const MOVE_COUNT_BASE: usize = 3;
 
 /// **Deep move-count pruning**, in the rules of [`DEEP_MOVE_COUNT_RULES`] instead of the
 /// above (Rapfi's counts): at depth [`DEEP_MOVE_COUNT_DEPTH`] or less, off the principal line,
-/// when the node is not forced and a move that does not lose is already in hand, the moves from
-/// the `MOVE_COUNT_BASE + depth^DEEP_MOVE_COUNT_EXPONENT`th on (counting from 0: the 4th, 5th,
-/// 7th, 9th, 11th, 13th, 16th, 18th, 21st and 23rd at depths 1 to 10) that are neither the table move nor a killer and make or stop less
-/// than a four (point value below [`DEEP_MOVE_COUNT_KEEP_FROM`]; open-three moves are pruned
-/// by count too) are not searched. Measured as one piece with [`CUT_NODE_REDUCTION_RULES`]
-/// and [`TABLE_VALUE_FUTILITY_RULES`]: see [`CUT_NODE_REDUCTION_RULES`].
-pub const DEEP_MOVE_COUNT_RULES: [Rule; 1] = [Rule::Freestyle];
+/// when the node is not forced (in renju, forced nodes too: [`FORCED_REDUCTION_RULES`]) and a
+/// move that does not lose is already in hand, the moves from the
+/// `MOVE_COUNT_BASE + depth^DEEP_MOVE_COUNT_EXPONENT`th on (counting from 0: the 4th, 5th, 7th,
+/// 9th, 11th, 13th, 16th, 18th, 21st and 23rd at depths 1 to 10) that are neither the table
+/// move nor a killer and make or stop less than a four (point value below
+/// [`DEEP_MOVE_COUNT_KEEP_FROM`]; open-three moves are pruned by count too) are not searched.
+/// Measured as one piece with [`CUT_NODE_REDUCTION_RULES`] and [`TABLE_VALUE_FUTILITY_RULES`]:
+/// see [`CUT_NODE_REDUCTION_RULES`].
+pub const DEEP_MOVE_COUNT_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
 /// See [`DEEP_MOVE_COUNT_RULES`].
 pub const DEEP_MOVE_COUNT_DEPTH: i32 = 10;
 /// See [`DEEP_MOVE_COUNT_RULES`].
@@ -191,19 +193,21 @@ pub const DEEP_MOVE_COUNT_KEEP_FROM: i32 = 600;
 /// without the three (2026-11-29, 58e52f2's search, `--sprt=0,30`, an env-switched build):
 /// freestyle 313-20-267 over 600 games, +27 Elo (−1 to +54), no decision (LLR +1.8); 176-7-117
 /// as black, 137-13-150 as white; depth 7.5 against 7.2, about half the positions to depth 9 on
-/// the freestyle midgame positions. Halving the counts when the static value is not above the
-/// one two plies up (Rapfi's "improving"), on top: 131-10-122 over 263 (+12), stopped. Each
-/// alone had leaned positive and not decided: deep move-count pruning (without the halving)
-/// +10 over 865 freestyle games, cut-node reductions +9 over 600, the table's value +13 over
-/// 601.
-pub const CUT_NODE_REDUCTION_RULES: [Rule; 1] = [Rule::Freestyle];
+/// the freestyle midgame positions; renju (seed 5504) 319-12-269 over 600, +29 (+2 to +57), no
+/// decision (LLR +2.1); 155-5-140 as black, 164-7-129 as white; depth 7.6 against 7.0. Standard
+/// is not measured and keeps the old search. Halving the counts when the static value is not
+/// above the one two plies up (Rapfi's "improving"), on top, freestyle: 131-10-122 over 263
+/// (+12), stopped. Each alone had leaned positive and not decided: deep move-count pruning
+/// (without the halving) +10 over 865 freestyle games and +22 over 600 renju games, cut-node
+/// reductions +9 over 600 freestyle games, the table's value +13 over 601.
+pub const CUT_NODE_REDUCTION_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
 
 /// **The table's value for reverse futility**, in these rules: when the node's table entry
 /// says its score is a better estimate than the static value (an exact score; a lower bound
 /// above the static value; an upper bound below it), reverse futility
 /// ([`RFP_DEPTH`]) compares that score with beta instead (Rapfi's). See
 /// [`CUT_NODE_REDUCTION_RULES`] for its match.
-pub const TABLE_VALUE_FUTILITY_RULES: [Rule; 1] = [Rule::Freestyle];
+pub const TABLE_VALUE_FUTILITY_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
 
 /// **Late-move reductions from a table** (`Settings::lmr_table`, instead of the fixed one or
 /// two plies above): the `k`th move (from 0) at `depth` is reduced by
