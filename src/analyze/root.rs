@@ -471,20 +471,7 @@ mod tests {
     /// below, far above or near, must give the full window's score.
     #[test]
     fn a_widened_aspiration_window_ends_on_the_full_windows_score() {
-        let settings = Settings {
-            reductions: false,
-            shape_pruning: false,
-            move_count_pruning: false,
-            futility: false,
-            null_move: false,
-            reverse_futility: false,
-            forced_reductions: false,
-            threats: false,
-            leaf_vcf: false,
-            four_quiescence: false,
-            window: 1,
-            ..Settings::default()
-        };
+        let settings = crate::analyze::search::tests::unpruned();
         let mut board = Board::new(9, Rule::Freestyle).unwrap();
         for (x, y) in [(4, 4), (5, 5), (3, 4), (4, 5), (5, 3), (3, 3)] {
             board.play(Point::new(x, y).unwrap());

@@ -747,7 +747,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     //! The search against a plain full-width minimax at a fixed depth, on small boards.
 
     use super::*;
@@ -827,13 +827,10 @@ mod tests {
         score
     }
 
-    /// With the pruning off (no reductions, no shape pruning, no threat narrowing, no horizon
-    /// VCF), the search
-    /// is exact: its root value is the minimax value, table, aspiration and ordering
-    /// notwithstanding.
-    #[test]
-    fn without_pruning_the_search_is_minimax() {
-        let settings = Settings {
+    /// The search with every pruning, reduction and threat narrowing off and no horizon VCF,
+    /// over the points next to a stone: exact, whatever its window, table and move order.
+    pub(in crate::analyze) fn unpruned() -> Settings {
+        Settings {
             reductions: false,
             shape_pruning: false,
             move_count_pruning: false,
@@ -846,7 +843,16 @@ mod tests {
             four_quiescence: false,
             window: 1,
             ..Settings::default()
-        };
+        }
+    }
+
+    /// With the pruning off (no reductions, no shape pruning, no threat narrowing, no horizon
+    /// VCF), the search
+    /// is exact: its root value is the minimax value, table, aspiration and ordering
+    /// notwithstanding.
+    #[test]
+    fn without_pruning_the_search_is_minimax() {
+        let settings = unpruned();
         let mut rng = Rng::new(7);
         let mut compared = 0;
         for rule in Rule::ALL {
