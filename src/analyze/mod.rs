@@ -132,6 +132,13 @@ pub struct Settings {
     /// values, fewer VCF positions; see `search::stone_never_helps_vcf`); under renju not
     /// quite, but a gain (see `params::VCF_FROM_PARENT_INEXACT_RULES`).
     pub vcf_from_parent: bool,
+    /// At the horizon, a static value at beta or above is the node's value before the side
+    /// to move's VCF is looked for: the node fails high either way, and the VCF's positions
+    /// were most of the search's work (a freestyle midgame at 1 s: 2-3 VCF positions for
+    /// each node searched). The VCF still runs wherever beta is above the static value, so
+    /// a horizon win still counts wherever it would change the result. In the rules of
+    /// `params::STAND_PAT_FIRST_RULES`, where self-play measured it.
+    pub stand_pat_first: bool,
     /// The widest threat limit (see `solve --threat-limit`) of the checks against the
     /// opponent's threats: whether it has a forced win were the side to move to pass, and
     /// whether it has one after a candidate move. 2; at 4 the checks catch wins that need
@@ -248,6 +255,7 @@ impl Default for Settings {
             iir: false,
             four_quiescence: true,
             vcf_from_parent: true,
+            stand_pat_first: true,
             defence_threat_limit: 2,
             threat_checks: true,
             weight_map: true,

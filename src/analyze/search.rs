@@ -88,6 +88,8 @@ pub struct Searcher<'a> {
     cut_node: Vec<bool>,
     /// The table's value for reverse futility ([`TABLE_VALUE_FUTILITY_RULES`]).
     table_value_futility: bool,
+    /// Stand pat before the horizon's VCF ([`STAND_PAT_FIRST_RULES`]).
+    stand_pat_first: bool,
     history: Box<[[i32; CELLS]; 2]>,
     /// History with gravity and a penalty (see [`HISTORY_MAX`]).
     history_gravity: bool,
@@ -163,6 +165,7 @@ impl<'a> Searcher<'a> {
             cut_reductions: CUT_NODE_REDUCTION_RULES.contains(&rule),
             cut_node: vec![false; MAX_PLY + 2],
             table_value_futility: TABLE_VALUE_FUTILITY_RULES.contains(&rule),
+            stand_pat_first: settings.stand_pat_first && STAND_PAT_FIRST_RULES.contains(&rule),
             history: Box::new([[0; CELLS]; 2]),
             history_gravity,
             areas,
@@ -592,6 +595,12 @@ impl<'a> Searcher<'a> {
             return self.static_value();
         }
         let known_none = self.vcf_from_parent && ply > 0 && self.no_vcf_below[ply - 1];
+        // Stand pat before the VCF: a static value at beta or above already fails high, and
+        // a VCF's mate could only fail higher (see `Settings::stand_pat_first`).
+        let stand = self.static_value();
+        if self.stand_pat_first && stand >= beta {
+            return stand;
+        }
         if self.settings.leaf_vcf && !known_none {
             let limits = Limits {
                 depth: LEAF_VCF_DEPTH,
@@ -611,7 +620,6 @@ impl<'a> Searcher<'a> {
                 return MATE - (ply + len) as i32;
             }
         }
-        let stand = self.static_value();
         if self.four_quiescence {
             return self.four_search(ply, alpha, beta, QUIESCENCE_FOURS, stand);
         }
@@ -955,6 +963,53 @@ pub(super) mod tests {
         assert!(
             raised >= 5,
             "a four raised the value in only {raised} of {compared}"
+        );
+    }
+
+    /// The horizon stands pat before its VCF (`Settings::stand_pat_first`): with beta at or
+    /// below the static value it returns that value and asks the VCF nothing; with beta above
+    /// it, the VCF's mate comes back as it does without the setting.
+    #[test]
+    fn the_horizon_stands_pat_before_its_vcf_and_finds_the_mate_above_the_static_value() {
+        let first = Settings::default();
+        assert!(first.stand_pat_first && first.leaf_vcf);
+        let after = Settings {
+            stand_pat_first: false,
+            ..first.clone()
+        };
+        let tt = Table::new(1 << 20).unwrap();
+        let mut rng = Rng::new(11);
+        let mut mates = 0;
+        for rule in STAND_PAT_FIRST_RULES {
+            for _ in 0..600 {
+                let Some(b) = position(&mut rng, 9, rule, 18) else {
+                    continue;
+                };
+                let me = b.to_move();
+                if b.four_points(me).is_empty() || !b.five_points(me.opponent()).is_empty() {
+                    continue;
+                }
+                let mut with = Searcher::new(&b, &first, None, &tt, 1 << 16, None).unwrap();
+                let mut without = Searcher::new(&b, &after, None, &tt, 1 << 16, None).unwrap();
+                let stand = with.static_value();
+                // Beta at the static value: a fail high either way, the VCF not asked.
+                let low = with.quiesce(0, stand - 1, stand);
+                assert_eq!(low, stand, "{rule}: {:?}", b.history());
+                assert_eq!(with.vcf_nodes, 0);
+                let full = without.quiesce(0, stand - 1, stand);
+                assert!(full >= stand, "{rule}: {:?}", b.history());
+                // Beta above it: the same value as without the setting, a mate included.
+                let high = with.quiesce(0, stand, stand + 1);
+                assert_eq!(high, without.quiesce(0, stand, stand + 1));
+                if high > MATE_BOUND {
+                    mates += 1;
+                    assert!(full > MATE_BOUND, "{rule}: {:?}", b.history());
+                }
+            }
+        }
+        assert!(
+            mates >= 10,
+            "only {mates} positions with a VCF at the horizon"
         );
     }
 
