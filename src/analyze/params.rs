@@ -295,8 +295,9 @@ pub const VCF_FROM_PARENT_INEXACT_RULES: [Rule; 1] = [Rule::Renju];
 /// searched; standing pat first halved the horizon's VCF calls. Self-play
 /// at 200 ms a move against the search without it (2026-11-29, 3da6970's search,
 /// `--sprt=0,30`): freestyle 153-8-109 over 270 games, **+57 Elo (+16 to +100)**, SPRT H1,
-/// depth 7.6 against 7.2.
-pub const STAND_PAT_FIRST_RULES: [Rule; 1] = [Rule::Freestyle];
+/// depth 7.6 against 7.2; renju 290-13-233 over 536, **+37 (+8 to +67)**, SPRT H1, depth 8.0
+/// against 7.5. Standard not measured (off).
+pub const STAND_PAT_FIRST_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
 
 /// **History with gravity** (`Settings::history_gravity`, in [`HISTORY_GRAVITY_RULES`]): a
 /// move that cuts gains `min(16 · depth², HISTORY_BONUS_CAP)` in the side's history, and each
