@@ -3,8 +3,8 @@
 //!
 //! The stages share a time limit so (fractions in [`params`](super::params)): the root VCT
 //! may take `vct_share` of it (on a thread of its own, to `PARALLEL_VCT_END`); the iterations
-//! run until `ITERATIONS_END` and start none after `NO_ITERATION_AFTER` (in a freestyle game
-//! `GAME_ITERATIONS_END` and `GAME_NO_ITERATION_AFTER`); the pass that scores
+//! run until `ITERATIONS_END` and start none after `NO_ITERATION_AFTER` (in a game, as the
+//! rule's profile plans: [`GamePlan`](super::profile::GamePlan)); the pass that scores
 //! the best `top` exactly runs until `PASS_END`; the checks against the opponent's threats
 //! take `THREAT_SHARE` each, `DEFENCE_SHARE` in all, and end by `DEFENCE_END`; verification
 //! of mates has the rest, to `VERIFY_END`. A node limit is split likewise: `ITERATIONS_END`
@@ -157,24 +157,17 @@ impl Budget {
     /// root VCT runs on a thread of its own.
     pub fn new(settings: &Settings, rule: Rule, start: Instant, parallel_vct: bool) -> Budget {
         let at = |f: f64| settings.time.map(|t| start + t.mul_f64(f));
-        // A VCT on a thread of its own may use the search's whole time and a little more (to
-        // 94%, its verification to 97%): `vct_black_long` needed about 0.85 s of a one-second
-        // analysis, and with the search's 90% it was found in 4 runs of 11 on a busy machine,
-        // against 7 of 7 with 94% (now, with its solver's larger table and a faster board, it
-        // is found and verified 0.59-0.67 s in). The analysis then ends a few tens of
-        // milliseconds later when the VCT finds nothing.
         let vct = if parallel_vct {
             at(PARALLEL_VCT_END)
         } else {
             at(settings.vct_share.clamp(0.0, VCT_SHARE_CAP))
         };
-        // A game iterates longer under some rules (see `GAME_ITERATIONS_END`).
-        let (iterations_end, no_iteration_after) =
-            if settings.game && GAME_LONG_ITERATION_RULES.contains(&rule) {
-                (GAME_ITERATIONS_END, GAME_NO_ITERATION_AFTER)
-            } else {
-                (ITERATIONS_END, NO_ITERATION_AFTER)
-            };
+        let (iterations_end, no_iteration_after) = if settings.game {
+            let plan = settings.profile_for(rule).game;
+            (plan.iterations_end, plan.no_iteration_after)
+        } else {
+            (ITERATIONS_END, NO_ITERATION_AFTER)
+        };
         Budget {
             start,
             time: settings.time,
@@ -249,18 +242,8 @@ mod tests {
             ),
             (&analysis, Rule::Renju, ITERATIONS_END, NO_ITERATION_AFTER),
             (&game, Rule::Standard, ITERATIONS_END, NO_ITERATION_AFTER),
-            (
-                &game,
-                Rule::Renju,
-                GAME_ITERATIONS_END,
-                GAME_NO_ITERATION_AFTER,
-            ),
-            (
-                &game,
-                Rule::Freestyle,
-                GAME_ITERATIONS_END,
-                GAME_NO_ITERATION_AFTER,
-            ),
+            (&game, Rule::Renju, 0.96, 0.75),
+            (&game, Rule::Freestyle, 0.96, 0.75),
         ];
         for (settings, rule, end, no_new) in cases {
             let b = Budget::new(settings, rule, start, false);

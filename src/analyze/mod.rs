@@ -1,11 +1,13 @@
 //! The analyzer: which move is best, how good is each, and is there a forced win or loss.
 //!
 //! - [`learned`]: the static evaluation, tables of cell codes fitted to game results, followed
-//!   through play and undo (the default, [`Settings::learned`]).
+//!   through play and undo.
 //! - [`eval`]: the hand-weighted evaluation from the board's running shape tally and
-//!   combination counts, point values for move ordering and the weight map of `--depth 1`, and
-//!   the win probability of a score.
-//! - [`params`]: every tunable constant.
+//!   combination counts (the baseline the fits are measured against), point values for move
+//!   ordering and the weight map of `--depth 1`, and the win probability of a score.
+//! - [`profile`]: the search's pieces and constants, one profile a rule.
+//! - [`params`]: the analysis's time plan and the constants every rule shares.
+//! - `settings`: what a caller chooses ([`Settings`]).
 //! - [`moves`]: threat-aware candidates (a five to block, a winning threat to meet, else the
 //!   points near the stones).
 //! - [`search`]: negamax with PVS, a transposition table, killers, history, late-move
@@ -38,8 +40,10 @@ pub mod learned;
 pub mod moves;
 pub mod params;
 mod picker;
+pub mod profile;
 mod root;
 pub mod search;
+mod settings;
 mod threats;
 pub mod tt;
 
@@ -49,224 +53,18 @@ use std::time::{Duration, Instant};
 
 pub use budget::Tables;
 use budget::{Budget, effective};
-use eval::{MATE, Weights};
+use eval::MATE;
 use params::*;
+pub use profile::Profile;
 use root::{Root, Start};
 use search::{Searcher, Stop};
+pub use settings::Settings;
 use threats::{Defence, ThreatLimits};
 pub use tt::Bound;
 
 use crate::board::{Board, Color, Point};
 use crate::pattern::{self, Foul};
-use crate::solve::Cancel;
 use crate::solve::tt::MemoryError;
-
-/// How to analyse.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Settings {
-    /// Deepest iteration (plies).
-    pub depth: Option<u32>,
-    /// Most search nodes (alpha-beta and horizon VCF positions together).
-    pub nodes: Option<u64>,
-    /// Most time, checked during the search (verification of mates comes after it and has
-    /// its own budget within this time).
-    pub time: Option<Duration>,
-    /// Candidates away from threats: points within this many steps of a stone (1 to 4).
-    pub window: u8,
-    /// How many moves get exact scores and principal variations.
-    pub top: usize,
-    /// Score every candidate exactly.
-    pub all: bool,
-    /// Memory for the search's tables, in megabytes (the root VCT and the verifier reuse it).
-    pub hash_mb: usize,
-    /// Evaluation weights (of the hand-weighted evaluation).
-    pub weights: Weights,
-    /// Evaluate with the tables fitted to games ([`learned`]) instead of `weights`.
-    pub learned: bool,
-    /// Ask the VCF solver at the horizon.
-    pub leaf_vcf: bool,
-    /// The VCT solver's node budget at the root when no time limit bounds it (0: no VCT).
-    pub root_vct_nodes: u64,
-    /// Node budget of each mate verification.
-    pub verify_nodes: u64,
-    /// Under a time limit, the share of it the root VCT may take.
-    pub vct_share: f64,
-    /// Narrow the candidates to the answers when the opponent has a winning threat.
-    pub threats: bool,
-    /// With `threats`, narrow them to the points that defuse every winning threat at once
-    /// (see [`moves::Threats::Tight`]) instead of every point near one.
-    pub tight_defence: bool,
-    /// Late-move reductions.
-    pub reductions: bool,
-    /// Shape pruning near the horizon (see [`params::SHAPE_PRUNING_DEPTH`]).
-    pub shape_pruning: bool,
-    /// Move-count pruning near the horizon (see [`params::MOVE_COUNT_DEPTH`]).
-    pub move_count_pruning: bool,
-    /// Late-move reductions from a table over depth and move number, adjusted by the move's
-    /// shape and the principal line (see [`params::LMR_BASE`]), instead of one or two plies.
-    pub lmr_table: bool,
-    /// Late-move reductions at the root: a late root move with no shape worth keeping is
-    /// first tested against the best at a reduced depth (see [`params::ROOT_LMR_FROM`]).
-    pub root_reductions: bool,
-    /// Futility pruning near the horizon (see [`params::FUTILITY_DEPTH`]).
-    pub futility: bool,
-    /// Null-move pruning (see [`params::NULL_MOVE_DEPTH`]).
-    pub null_move: bool,
-    /// Reverse futility pruning (see [`params::RFP_DEPTH`]).
-    pub reverse_futility: bool,
-    /// Late-move reductions and move-count pruning in forced nodes too (the side to move
-    /// must answer a winning threat), in the rules of [`params::FORCED_REDUCTION_RULES`].
-    pub forced_reductions: bool,
-    /// History with gravity and a penalty, in the rules of
-    /// [`params::HISTORY_GRAVITY_RULES`] (see [`params::HISTORY_MAX`]). Off: its match has
-    /// not decided yet.
-    pub history_gravity: bool,
-    /// Internal iterative reduction (see [`params::IIR_DEPTH`]).
-    pub iir: bool,
-    /// At the horizon, the side to move may also play its fours, each answered by the
-    /// forced block, and keep the best static value (see [`params::QUIESCENCE_FOURS`]).
-    pub four_quiescence: bool,
-    /// The horizon skips its VCF where the node above proved, in its check of the
-    /// opponent's VCF were it to pass, that the side to move there has none: the same side
-    /// attacks with one defending stone more. Exact under freestyle and standard (the same
-    /// values, fewer VCF positions; see `search::stone_never_helps_vcf`); under renju not
-    /// quite, but a gain (see `params::VCF_FROM_PARENT_INEXACT_RULES`).
-    pub vcf_from_parent: bool,
-    /// At the horizon, a static value at beta or above is the node's value before the side
-    /// to move's VCF is looked for: the node fails high either way, and the VCF's positions
-    /// were most of the search's work (a freestyle midgame at 1 s: 2-3 VCF positions for
-    /// each node searched). The VCF still runs wherever beta is above the static value, so
-    /// a horizon win still counts wherever it would change the result. In the rules of
-    /// `params::STAND_PAT_FIRST_RULES`, where self-play measured it.
-    pub stand_pat_first: bool,
-    /// The widest threat limit (see `solve --threat-limit`) of the checks against the
-    /// opponent's threats: whether it has a forced win were the side to move to pass, and
-    /// whether it has one after a candidate move. 2; at 4 the checks catch wins that need
-    /// more, but cost more than they save (self-play, freestyle, 200 ms: 43.5% over 146
-    /// games against 2).
-    pub defence_threat_limit: u32,
-    /// Check the best moves against the opponent's forced win were the side to move to pass
-    /// (see `Defence`).
-    pub threat_checks: bool,
-    /// At `--depth 1`, score every candidate by its static point value, the classic weight
-    /// map (what the move makes plus most of what it stops, [`eval::point_value`]), with no
-    /// search. Without it, depth 1 is a one-ply search: the evaluation after each move, and
-    /// the opponent's VCF at the horizon.
-    pub weight_map: bool,
-    /// Keep what an iteration cut short by the limits finished: its moves scored at its depth
-    /// (the best move's exact score, a move that beat it, the bounds of the others tested).
-    pub partial: bool,
-    /// Search threads. With more than one, the root VCT runs on a thread of its own beside
-    /// the search (and joins the search when done), and the others search the root in
-    /// parallel over the shared table (Lazy SMP). One thread is deterministic.
-    pub threads: usize,
-    /// The root VCT's threat limit (`--threat-limit`, else a puzzle's `threat-limit:`): its
-    /// searches start at this limit, then widen to 3 as time allows. None: 2, then 3.
-    pub threat_limit: Option<u32>,
-    /// Playing a game (the protocol front end): a move that is forced (the only candidate) or
-    /// a forced win the root VCT has verified is answered at once, without the search.
-    pub game: bool,
-    /// Raised by another thread to stop the whole analysis at once (the protocol's `STOP`,
-    /// or its clock): every search and solver stops at its next look at the clock, and the
-    /// analysis reports what it has.
-    pub cancel: Option<Cancel>,
-}
-
-impl Settings {
-    /// How winning threats narrow the candidates (see [`Settings::threats`]).
-    pub fn threat_moves(&self) -> moves::Threats {
-        match (self.threats, self.tight_defence) {
-            (false, _) => moves::Threats::Off,
-            (true, false) => moves::Threats::Wide,
-            (true, true) => moves::Threats::Tight,
-        }
-    }
-
-    /// How winning threats narrow the root's candidates: as in the search, with tight
-    /// defence's tempo defences too (see [`moves::Threats::TightWithTempo`]).
-    pub fn root_threat_moves(&self) -> moves::Threats {
-        match self.threat_moves() {
-            moves::Threats::Tight => moves::Threats::TightWithTempo,
-            other => other,
-        }
-    }
-
-    /// Whether the root VCT runs on a thread of its own: with two threads or more, unless
-    /// there is no VCT to run. [`Tables`] for such an analysis hold a solver for it.
-    pub fn parallel_vct(&self) -> bool {
-        self.threads >= 2 && self.depth != Some(1) && self.root_vct_nodes > 0
-    }
-
-    /// The textbook engine: a plain depth-`depth` alpha-beta over the 7x7 window, no threat
-    /// solvers, no reductions, no narrowing but the block of a five. For strength tests.
-    pub fn textbook(depth: u32) -> Settings {
-        Settings {
-            depth: Some(depth),
-            window: 3,
-            leaf_vcf: false,
-            root_vct_nodes: 0,
-            threats: false,
-            reductions: false,
-            shape_pruning: false,
-            move_count_pruning: false,
-            lmr_table: false,
-            root_reductions: false,
-            futility: false,
-            null_move: false,
-            reverse_futility: false,
-            forced_reductions: false,
-            history_gravity: false,
-            iir: false,
-            four_quiescence: false,
-            vcf_from_parent: false,
-            ..Settings::default()
-        }
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            depth: None,
-            nodes: None,
-            time: None,
-            window: 2,
-            top: 5,
-            all: false,
-            hash_mb: 64,
-            weights: Weights::default(),
-            learned: true,
-            leaf_vcf: true,
-            root_vct_nodes: 200_000,
-            verify_nodes: 2_000_000,
-            vct_share: 0.3,
-            threats: true,
-            tight_defence: true,
-            reductions: true,
-            shape_pruning: true,
-            move_count_pruning: true,
-            lmr_table: true,
-            root_reductions: true,
-            futility: false,
-            null_move: false,
-            reverse_futility: true,
-            forced_reductions: true,
-            history_gravity: false,
-            iir: false,
-            four_quiescence: true,
-            vcf_from_parent: true,
-            stand_pat_first: true,
-            defence_threat_limit: 2,
-            threat_checks: true,
-            weight_map: true,
-            partial: true,
-            threads: 1,
-            threat_limit: None,
-            game: false,
-            cancel: None,
-        }
-    }
-}
 
 /// The time used when no limit is given.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -496,7 +294,7 @@ pub fn analyze_with(
     // first), so the VCT has the whole time; on one thread it runs before the search. Either
     // way the other search threads start after it.
     let mut defence = Defence::default();
-    let check_threat = settings.threat_checks && !one_ply && vct_win.is_none();
+    let check_threat = !one_ply && vct_win.is_none();
     let mut search_start = Instant::now();
     let halt = &halt;
     std::thread::scope(|scope| {
@@ -542,7 +340,7 @@ pub fn analyze_with(
                 settings.root_vct_nodes,
                 solver,
                 (budget.threat_check(), settings.cancel),
-                ThreatLimits::defence(settings.defence_threat_limit),
+                ThreatLimits::defence(DEFENCE_THREAT_LIMIT),
             )
             .is_some();
             search_start = Instant::now();
@@ -609,7 +407,7 @@ fn without_search(
         Start::Nothing => return None,
         Start::Moves(roots) => roots,
     };
-    if settings.depth == Some(1) && settings.weight_map {
+    if settings.depth == Some(1) {
         analysis.depth = 1;
         analysis.seldepth = 1;
         analysis.nodes = roots.len() as u64;

@@ -8,7 +8,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use super::budget::Budget;
 use super::eval::{MATE, MATE_BOUND};
 use super::params::*;
-use super::search::{self, Searcher};
+use super::profile::shape;
+use super::search::Searcher;
 use super::tt::Bound;
 use super::{Analysis, Candidate, Event, Progress, Settings, moves};
 use crate::board::{Board, Point};
@@ -33,7 +34,7 @@ pub(super) fn start(board: &Board, settings: &Settings) -> Start {
         &mut scratch,
         &area,
         &mut roots,
-        settings.root_threat_moves(),
+        settings.root_threat_moves(board.rule()),
     );
     match node {
         moves::Node::Win => {
@@ -152,11 +153,9 @@ impl<'r, 't> Root<'r, 't> {
                 analysis.stopped = self.searcher.stopped;
                 // The moves the cut iteration finished keep their deeper results (the best
                 // of the deepest exact scores then leads; see `rank_exact_first`).
-                if self.settings.partial {
-                    for (old, new) in self.scored.iter_mut().zip(&next) {
-                        if new.depth == depth {
-                            *old = new.clone();
-                        }
+                for (old, new) in self.scored.iter_mut().zip(&next) {
+                    if new.depth == depth {
+                        *old = new.clone();
                     }
                 }
                 break;
@@ -212,10 +211,8 @@ impl<'r, 't> Root<'r, 't> {
             // A late quiet root move is first tested at a reduced depth; one that beats the
             // best there is tested again at the full depth.
             let reduction = match kth {
-                Some(_) if self.settings.root_reductions => {
-                    root_reduction(depth as i32, rank_now, self.shape_of(m))
-                }
-                _ => 0,
+                Some(_) => root_reduction(&self.searcher, depth as i32, rank_now, self.shape_of(m)),
+                None => 0,
             };
             rank_now += 1;
             let searcher = &mut self.searcher;
@@ -412,15 +409,11 @@ pub(super) fn rank_exact_first(c: &mut [Candidate]) {
 /// The exact score of root move `m` at `depth`, searched in an aspiration window of
 /// [`ASPIRATION`] either side of `guess` (the last iteration's score). A score outside the
 /// window is only a bound: the window's failed side moves out past it by twice the last
-/// half-width, up to [`ASPIRATION_WIDENINGS`] times in the rules of
-/// [`ASPIRATION_WIDENING_RULES`] (at once in the others), and then (or at once for a mate) the
-/// window is the full one. Stopped by the limits, the last score is returned as it is.
+/// half-width, as many times as the profile's `aspiration_widenings`, and then (or at once
+/// for a mate) the window is the full one. Stopped by the limits, the last score is returned
+/// as it is.
 fn aspiration(searcher: &mut Searcher<'_>, m: usize, depth: i32, guess: i32) -> i32 {
-    let most = if ASPIRATION_WIDENING_RULES.contains(&searcher.board.rule()) {
-        ASPIRATION_WIDENINGS
-    } else {
-        0
-    };
+    let most = searcher.profile().aspiration_widenings;
     let mut delta = ASPIRATION;
     let (mut lo, mut hi) = (guess - delta, guess + delta);
     for widenings in 0..=most {
@@ -442,12 +435,20 @@ fn aspiration(searcher: &mut Searcher<'_>, m: usize, depth: i32, guess: i32) -> 
 }
 
 /// The reduction of the root move of rank `rank` (from 0, by the last iteration) at `depth`,
-/// whose point value is `shape` (see [`ROOT_LMR_FROM`]).
-fn root_reduction(depth: i32, rank: usize, shape: i32) -> i32 {
-    if depth < ROOT_LMR_DEPTH || rank < ROOT_LMR_FROM || shape >= LMR_KEEP_FROM {
+/// whose point value is `shape`, by the profile's root reductions: the table's, a ply more
+/// with no shape, leaving at least 2 plies.
+fn root_reduction(searcher: &Searcher<'_>, depth: i32, rank: usize, shape: i32) -> i32 {
+    let Some((root, reductions)) = searcher
+        .profile()
+        .root_reductions
+        .zip(searcher.profile().reductions)
+    else {
+        return 0;
+    };
+    if depth < root.depth || rank < root.from_rank || shape >= reductions.keep_from {
         return 0;
     }
-    let r = search::lmr(depth, rank) + i32::from(shape < NO_SHAPE_BELOW);
+    let r = searcher.lmr(depth, rank) + i32::from(shape < shape::OPEN_TWO);
     r.clamp(0, depth - 2)
 }
 

@@ -1,17 +1,25 @@
 //! The alpha-beta search: negamax with principal-variation search, a transposition table,
-//! killer and history move ordering, late-move reductions, and a quiescence step that asks
-//! the VCF solver whether the side to move wins by fours.
+//! killer and history move ordering, and the pruning and reduction steps of the rule's
+//! [`Profile`], down to a horizon that asks the VCF solver whether the side to move wins by
+//! fours.
+//!
+//! A node runs its steps in this order ([`Searcher::negamax`]): the limits and mate-distance
+//! bounds; a five to make or to block; the horizon; the table's cut; the candidates (narrowed
+//! by the opponent's threats, and by its VCF were the side to move to pass); reverse futility;
+//! then each move, unless move-count or shape pruning skips it, searched at the depth its
+//! reduction leaves, with a null window after the first and a full re-search when it beats
+//! alpha.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use super::Settings;
-use super::eval::{MATE, MATE_BOUND, evaluate, point_value};
+use super::eval::{MATE, MATE_BOUND, point_value};
 use super::learned::Evaluator;
-use super::moves::{self, Node};
-use super::params::*;
+use super::moves::{self, Node, Threats};
 use super::picker::Picker;
+use super::profile::Profile;
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Bits, Board, CELLS, Point};
 use crate::solve::tt::MemoryError;
@@ -37,12 +45,14 @@ pub enum Stop {
 pub struct Searcher<'a> {
     pub(super) board: Board,
     settings: &'a Settings,
+    /// The rule's pieces and constants.
+    profile: Profile,
     tt: &'a Table,
     /// Set by the main thread when a helper thread is to stop.
     halt: Option<&'a AtomicBool>,
     vcf: vcf::Solver,
-    /// The learned evaluation, following the board (with [`Settings::learned`]).
-    learned: Option<Evaluator>,
+    /// The evaluation, following the board.
+    eval: Evaluator,
     /// Positions visited by the alpha-beta search (horizon nodes included; the horizon's VCF
     /// positions are counted in `vcf_nodes`).
     pub nodes: u64,
@@ -57,45 +67,41 @@ pub struct Searcher<'a> {
     /// Set when a limit ran out: every score after it is meaningless and is discarded.
     pub stopped: Option<Stop>,
     killers: Vec<[u16; 2]>,
-    /// Per ply: whether the side to move passed there (a null move being searched).
-    passed: Vec<bool>,
     /// Per ply: whether the opponent of the side to move there was proved to have no VCF
-    /// within the horizon's limits were the side to pass ([`Searcher::must_stop_vcf`]). Under
-    /// a rule where a stone never helps the other side's VCF ([`stone_never_helps_vcf`]), or
-    /// one of [`VCF_FROM_PARENT_INEXACT_RULES`], the horizon one ply down then skips its own
-    /// VCF: the same side attacks there with one defending stone more.
+    /// within the horizon's limits were the side to pass ([`Searcher::must_stop_vcf`]); the
+    /// horizon one ply down may then skip its own (see `Horizon::trust_parent_no_vcf`).
     no_vcf_below: Vec<bool>,
-    /// Forced nodes reduce and prune late moves too (see [`FORCED_REDUCTION_RULES`]).
-    forced_reductions: bool,
-    /// The horizon plays the side's fours (see [`QUIESCENCE_FOURS`]).
-    four_quiescence: bool,
-    /// The horizon trusts the node above's proof that its side has no VCF
-    /// ([`Settings::vcf_from_parent`], under a rule where that proof carries over or where
-    /// trusting it gains all the same: [`VCF_FROM_PARENT_INEXACT_RULES`]).
-    vcf_from_parent: bool,
-    /// Move-count pruning by depth: from which move (counting from 0) a node at that depth
-    /// skips its late moves (`usize::MAX`: none), see [`MOVE_COUNT_DEPTH`] and
-    /// [`DEEP_MOVE_COUNT_RULES`].
+    /// From which move (counting from 0) a node at each depth skips its late moves.
     move_counts: [usize; 16],
-    /// The point value from which a move is never pruned by count.
-    count_keep_from: i32,
-    /// The rule's deep move-count pruning ([`DEEP_MOVE_COUNT_RULES`]): only once a move that
-    /// does not lose is in hand.
-    deep_counts: bool,
-    /// Cut-node reductions ([`CUT_NODE_REDUCTION_RULES`]).
-    cut_reductions: bool,
-    /// Per ply: whether the node is an expected cut node (see [`CUT_NODE_REDUCTION_RULES`]).
+    /// The late-move reduction by depth and move number.
+    lmr: Box<[[i8; 64]; 64]>,
+    /// Per ply: whether the node is an expected cut node.
     cut_node: Vec<bool>,
-    /// The table's value for reverse futility ([`TABLE_VALUE_FUTILITY_RULES`]).
-    table_value_futility: bool,
-    /// Stand pat before the horizon's VCF ([`STAND_PAT_FIRST_RULES`]).
-    stand_pat_first: bool,
     history: Box<[[i32; CELLS]; 2]>,
-    /// History with gravity and a penalty (see [`HISTORY_MAX`]).
-    history_gravity: bool,
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
     pv: Vec<Vec<u16>>,
+}
+
+/// What a node knows before its moves are searched, for the steps that prune and reduce them.
+#[derive(Clone, Copy)]
+struct NodeInfo {
+    depth: i32,
+    ply: usize,
+    /// The side to move must answer a winning threat.
+    forced: bool,
+    /// One candidate: it uses no depth.
+    single: bool,
+    /// An expected cut node.
+    cut_node: bool,
+    /// The table's best move.
+    tt_move: Option<u16>,
+}
+
+/// Whether the window is a null one: the node is off the principal line (a principal-line
+/// node whose alpha rose to one below beta is searched as one from then on).
+fn null_window(alpha: i32, beta: i32) -> bool {
+    beta - alpha == 1
 }
 
 impl<'a> Searcher<'a> {
@@ -111,37 +117,19 @@ impl<'a> Searcher<'a> {
     ) -> Result<Self, MemoryError> {
         let mut areas = vec![Bits::default(); MAX_PLY + 2];
         areas[0] = moves::area(board, settings.window);
-        // The hand-weighted evaluation reads the board's combination counts; the learned one
-        // keeps its own.
         let mut board = board.clone();
-        let learned = settings.learned.then(|| Evaluator::new(&board));
-        let forced_reductions =
-            settings.forced_reductions && FORCED_REDUCTION_RULES.contains(&board.rule());
-        let four_quiescence =
-            settings.four_quiescence && QUIESCENCE_FOUR_RULES.contains(&board.rule());
-        let vcf_from_parent = settings.vcf_from_parent
-            && (stone_never_helps_vcf(board.rule())
-                || VCF_FROM_PARENT_INEXACT_RULES.contains(&board.rule()));
-        let history_gravity =
-            settings.history_gravity && HISTORY_GRAVITY_RULES.contains(&board.rule());
-        let deep_counts = DEEP_MOVE_COUNT_RULES.contains(&board.rule());
-        let mut move_counts = [usize::MAX; 16];
-        for (d, c) in move_counts.iter_mut().enumerate() {
-            if deep_counts && d as i32 <= DEEP_MOVE_COUNT_DEPTH {
-                *c = MOVE_COUNT_BASE + (d as f64).powf(DEEP_MOVE_COUNT_EXPONENT) as usize;
-            } else if !deep_counts && d as i32 <= MOVE_COUNT_DEPTH {
-                *c = MOVE_COUNT_BASE + d * d;
-            }
-        }
-        let rule = board.rule();
-        board.track_counts(!settings.learned);
+        let profile = settings.profile_for(board.rule());
+        // The evaluation keeps its own cell codes: the board's combination counts go unused.
+        let eval = Evaluator::new(&board);
+        board.track_counts(false);
         Ok(Searcher {
             board,
             settings,
+            profile,
             tt,
             halt,
             vcf: vcf::Solver::new(vcf_bytes.max(1 << 16))?,
-            learned,
+            eval,
             nodes: 0,
             seldepth: 0,
             vcf_nodes: 0,
@@ -150,30 +138,24 @@ impl<'a> Searcher<'a> {
             clock_at: 0,
             stopped: None,
             killers: vec![[u16::MAX; 2]; MAX_PLY + 2],
-            passed: vec![false; MAX_PLY + 2],
             no_vcf_below: vec![false; MAX_PLY + 2],
-            forced_reductions,
-            four_quiescence,
-            vcf_from_parent,
-            move_counts,
-            count_keep_from: if deep_counts {
-                DEEP_MOVE_COUNT_KEEP_FROM
-            } else {
-                LMR_KEEP_FROM
-            },
-            deep_counts,
-            cut_reductions: CUT_NODE_REDUCTION_RULES.contains(&rule),
+            move_counts: profile.move_count.map_or([usize::MAX; 16], |c| c.counts()),
+            lmr: profile
+                .reductions
+                .map_or_else(|| Box::new([[0; 64]; 64]), |r| r.table()),
             cut_node: vec![false; MAX_PLY + 2],
-            table_value_futility: TABLE_VALUE_FUTILITY_RULES.contains(&rule),
-            stand_pat_first: settings.stand_pat_first && STAND_PAT_FIRST_RULES.contains(&rule),
             history: Box::new([[0; CELLS]; 2]),
-            history_gravity,
             areas,
             moves: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
         })
+    }
+
+    /// The profile the search runs with.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// New limits for what follows (a phase of the analysis with its own share of the time or
@@ -211,17 +193,20 @@ impl<'a> Searcher<'a> {
         self.play(m, 0);
         // A null window at the root asks whether the move beats the best: the reply is
         // expected to refute it.
-        self.cut_node[1] = beta - alpha == 1;
+        self.cut_node[1] = null_window(alpha, beta);
         let score = -self.negamax(depth - 1, -beta, -alpha, 1);
         self.unplay(m);
         score
     }
 
+    /// The late-move reduction of the `k`-th move (from 0) at `depth` by the profile's table.
+    pub fn lmr(&self, depth: i32, k: usize) -> i32 {
+        i32::from(self.lmr[depth.clamp(0, 63) as usize][k.min(63)])
+    }
+
     fn play(&mut self, m: usize, ply: usize) {
         self.board.play(Point::from_index(m));
-        if let Some(e) = self.learned.as_mut() {
-            e.play(&self.board, m);
-        }
+        self.eval.play(&self.board, m);
         let (lower, upper) = self.areas.split_at_mut(ply + 1);
         upper[0] = lower[ply];
         upper[0].union_with(moves::near(self.settings.window, m));
@@ -229,9 +214,7 @@ impl<'a> Searcher<'a> {
 
     /// Takes back move `m`, the last one played.
     fn unplay(&mut self, m: usize) {
-        if let Some(e) = self.learned.as_mut() {
-            e.undo(&self.board, m);
-        }
+        self.eval.undo(&self.board, m);
         self.board.undo();
     }
 
@@ -258,6 +241,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The value of the position for the side to move, searched `depth` plies deep in the
+    /// window (`alpha`, `beta`); meaningless once stopped.
     fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.check_limits();
@@ -280,259 +265,60 @@ impl<'a> Searcher<'a> {
         if (depth <= 0 || ply >= MAX_PLY) && self.board.five_points(me.opponent()).is_empty() {
             return self.quiesce(ply, alpha, beta);
         }
-        // The table before the move list: a cut here costs no generation. Not in a principal
-        // variation node (a window wider than null): a cut there would leave the line shown to
-        // the user ending at this node.
+        // The table before the move list: a cut here costs no generation.
         let key = self.board.hash();
-        let mut tt_move = None;
-        let mut tt_value = None;
-        if let Some(e) = self.tt.get(key) {
-            tt_move = e.best;
-            let score = from_tt(e.score, ply);
-            tt_value = Some((score, e.bound));
-            if e.depth >= depth && beta - alpha == 1 {
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
-            }
+        let entry = self.tt.get(key);
+        if let Some(score) = entry.and_then(|e| table_cut(&e, depth, alpha, beta, ply)) {
+            return score;
         }
-        let depth = if self.settings.iir && depth >= IIR_DEPTH && tt_move.is_none() {
-            depth - 1
-        } else {
-            depth
-        };
         let mut list = std::mem::take(&mut self.moves[ply]);
-        let node = moves::generate(
-            &mut self.board,
-            &self.areas[ply],
-            &mut list,
-            self.settings.threat_moves(),
-        );
-        let forced = match node {
-            Node::Win => {
-                self.moves[ply] = list;
-                return MATE - ply as i32 - 1;
-            }
-            Node::Lost => {
-                self.moves[ply] = list;
-                return -(MATE - ply as i32 - 2);
-            }
-            Node::Moves { forced } => forced,
+        let value = self.search_node(&mut list, entry, key, depth, alpha, beta, ply);
+        self.moves[ply] = list;
+        value
+    }
+
+    /// A node past its table probe: its candidates into `list`, the steps that end it early,
+    /// then its moves; the result goes into the table unless a step ended the node first.
+    #[allow(clippy::too_many_arguments)]
+    fn search_node(
+        &mut self,
+        list: &mut Vec<(i32, u16)>,
+        entry: Option<Entry>,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let forced = match self.candidates(list, depth, ply) {
+            Ok(forced) => forced,
+            Err(value) => return value,
         };
-        // The opponent's VCF, were the side to move to pass: then only its line's points and
-        // the side to move's own fours can stop it.
-        self.no_vcf_below[ply] = false;
-        let forced = forced || (depth >= 1 && self.must_stop_vcf(&mut list, ply));
         if list.is_empty() {
-            self.moves[ply] = list;
             return 0;
         }
         let single = list.len() == 1;
         if ply >= MAX_PLY || (depth <= 0 && !single) {
-            self.moves[ply] = list;
             return self.quiesce(ply, alpha, beta);
         }
-        let cut_node = beta - alpha == 1 && self.cut_node[ply];
-        // Reverse futility: off the principal line, not forced, a static value this far
-        // above beta is taken as the node's value.
-        if self.settings.reverse_futility
-            && beta - alpha == 1
-            && !forced
-            && !single
-            && ply > 0
-            && depth <= RFP_DEPTH
-            && beta.abs() < MATE_BOUND
-        {
-            let mut v = self.static_value();
-            // The table's score where its bound says it is the better estimate.
-            if self.table_value_futility
-                && let Some((score, bound)) = tt_value
-                && score.abs() < MATE_BOUND
-                && match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > v,
-                    Bound::Upper => score < v,
-                }
-            {
-                v = score;
-            }
-            if v - RFP_MARGIN * depth >= beta {
-                self.moves[ply] = list;
-                return v;
-            }
+        let node = NodeInfo {
+            depth,
+            ply,
+            forced,
+            single,
+            cut_node: null_window(alpha, beta) && self.cut_node[ply],
+            tt_move: entry.and_then(|e| e.best),
+        };
+        let tt_value = entry.map(|e| (from_tt(e.score, ply), e.bound));
+        if let Some(value) = self.reverse_futility(&node, alpha, beta, tt_value) {
+            return value;
         }
-        // Null move: off the principal line, not forced (the opponent has no VCF were the
-        // side to move to pass, see `must_stop_vcf`), not right after another pass, with a
-        // static value at beta or above: when passing still holds beta in a shallower search,
-        // a move will too.
-        self.passed[ply] = false;
-        if self.settings.null_move
-            && beta - alpha == 1
-            && !forced
-            && !single
-            && depth >= NULL_MOVE_DEPTH
-            && ply > 0
-            && !self.passed[ply - 1]
-            && beta.abs() < MATE_BOUND
-            && self.static_value() >= beta
-        {
-            let me = self.board.to_move();
-            self.board.set_to_move(me.opponent());
-            let (lower, upper) = self.areas.split_at_mut(ply + 1);
-            upper[0] = lower[ply];
-            self.passed[ply] = true;
-            self.cut_node[ply + 1] = !cut_node;
-            let score = -self.negamax(depth - 1 - NULL_MOVE_REDUCTION, -beta, -beta + 1, ply + 1);
-            self.passed[ply] = false;
-            self.board.set_to_move(me);
-            if self.stopped.is_some() {
-                self.moves[ply] = list;
-                return 0;
-            }
-            if score >= beta && score < MATE_BOUND {
-                self.moves[ply] = list;
-                return score;
-            }
-        }
-        let side = self.board.to_move().index();
-        let killers = self.killers[ply];
-        let original_alpha = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
-        // Futility: near the horizon, off the principal line, a static value this far below
-        // alpha leaves quiet moves no hope of raising it.
-        let futile = (self.settings.futility
-            && beta - alpha == 1
-            && !forced
-            && depth <= FUTILITY_DEPTH
-            && alpha.abs() < MATE_BOUND)
-            .then(|| self.static_value() + FUTILITY_MARGIN * depth)
-            .filter(|&v| v <= alpha);
-        let mut cut = None;
-        let picker = Picker::new(&mut list, tt_move, &killers, &self.history[side]);
-        for (k, value, m) in picker {
-            let special = Some(m) == tt_move || killers.contains(&m);
-            // What the move makes and stops, for pruning and reductions.
-            let shape =
-                if self.settings.shape_pruning || self.settings.lmr_table || self.settings.futility
-                {
-                    point_value(&self.board, m as usize, self.board.to_move())
-                } else {
-                    0
-                };
-            if let Some(v) = futile
-                && k >= 1
-                && !special
-                && shape < LMR_KEEP_FROM
-            {
-                best = best.max(v);
-                continue;
-            }
-            // Move-count pruning: near the horizon, off the principal line, the late moves
-            // that make and stop less than an open three (a four, with `deep_counts`) are
-            // not searched.
-            if self.settings.move_count_pruning
-                && beta - alpha == 1
-                && (!forced || self.forced_reductions)
-                && k >= self.move_counts[depth.clamp(0, 15) as usize]
-                && !special
-                && shape < self.count_keep_from
-                && (!self.deep_counts || best > -MATE_BOUND)
-            {
-                continue;
-            }
-            // Shape pruning: near the horizon, off the principal line, a late move that
-            // makes and stops no shape worth an open two is not searched.
-            if self.settings.shape_pruning
-                && beta - alpha == 1
-                && !forced
-                && depth <= SHAPE_PRUNING_DEPTH
-                && k >= SHAPE_PRUNING_FROM_MOVE
-                && !special
-                && shape < NO_SHAPE_BELOW
-            {
-                continue;
-            }
-            let m = m as usize;
-            self.play(m, ply);
-            // A single forced reply does not use up depth.
-            let next = if single { depth } else { depth - 1 };
-            // Not the table move, not a killer, and no three or better made or stopped.
-            let quiet = value < QUIET_BELOW;
-            let reduction = if !self.settings.reductions || (forced && !self.forced_reductions) {
-                0
-            } else if self.settings.lmr_table {
-                if depth >= 2 && k >= LMR_FROM_MOVE && !special && shape < LMR_KEEP_FROM {
-                    let mut r = lmr(depth, k);
-                    r -= i32::from(beta - alpha > 1);
-                    r += i32::from(shape < NO_SHAPE_BELOW);
-                    r += i32::from(self.cut_reductions && cut_node);
-                    r.clamp(0, depth - 1)
-                } else {
-                    0
-                }
-            } else if depth >= REDUCE_FROM_DEPTH && k >= REDUCE_FROM_MOVE && quiet {
-                1 + i32::from(k >= REDUCE_MORE_FROM_MOVE)
-            } else {
-                0
-            };
-            let mut score;
-            // Which children are expected cut nodes: below a reduced search, and otherwise
-            // the opposite of this node (a principal-line child is none).
-            if k == 0 {
-                self.cut_node[ply + 1] = beta - alpha == 1 && !cut_node;
-                score = -self.negamax(next, -beta, -alpha, ply + 1);
-            } else {
-                self.cut_node[ply + 1] = reduction > 0 || !cut_node;
-                score = -self.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
-                if score > alpha && reduction > 0 {
-                    self.cut_node[ply + 1] = !cut_node;
-                    score = -self.negamax(next, -alpha - 1, -alpha, ply + 1);
-                }
-                if score > alpha && score < beta {
-                    self.cut_node[ply + 1] = false;
-                    score = -self.negamax(next, -beta, -alpha, ply + 1);
-                }
-            }
-            self.unplay(m);
-            if self.stopped.is_some() {
-                self.moves[ply] = list;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(m as u16);
-                if score > alpha {
-                    alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m as u16);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if alpha >= beta {
-                        if !self.killers[ply].contains(&(m as u16)) {
-                            self.killers[ply] = [m as u16, self.killers[ply][0]];
-                        }
-                        cut = Some(k);
-                        if !self.history_gravity {
-                            self.history[side][m] += depth * depth;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        if let Some(k) = cut
-            && self.history_gravity
-        {
-            update_history(&mut self.history[side], &list[..=k], depth);
-        }
-        self.moves[ply] = list;
+        let Some((best, best_move)) = self.search_moves(list, &node, alpha, beta) else {
+            return 0;
+        };
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > original_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -549,24 +335,232 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// The node's candidates into `list`, and whether they are forced (the side to move must
+    /// answer a winning threat, or the opponent's VCF were it to pass); `Err` with the node's
+    /// value when the position is decided.
+    fn candidates(
+        &mut self,
+        list: &mut Vec<(i32, u16)>,
+        depth: i32,
+        ply: usize,
+    ) -> Result<bool, i32> {
+        let node = moves::generate(
+            &mut self.board,
+            &self.areas[ply],
+            list,
+            self.profile.threats,
+        );
+        let forced = match node {
+            Node::Win => return Err(MATE - ply as i32 - 1),
+            Node::Lost => return Err(-(MATE - ply as i32 - 2)),
+            Node::Moves { forced } => forced,
+        };
+        self.no_vcf_below[ply] = false;
+        Ok(forced || (depth >= 1 && self.must_stop_vcf(list, ply)))
+    }
+
+    /// Reverse futility: off the principal line, not forced, a static value (or the table's
+    /// better estimate) this far above beta is taken as the node's value.
+    fn reverse_futility(
+        &self,
+        node: &NodeInfo,
+        alpha: i32,
+        beta: i32,
+        tt_value: Option<(i32, Bound)>,
+    ) -> Option<i32> {
+        let rfp = self.profile.reverse_futility?;
+        if !null_window(alpha, beta)
+            || node.forced
+            || node.single
+            || node.ply == 0
+            || node.depth > rfp.depth
+            || beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
+        let mut v = self.static_value();
+        if rfp.table_value
+            && let Some((score, bound)) = tt_value
+            && score.abs() < MATE_BOUND
+            && match bound {
+                Bound::Exact => true,
+                Bound::Lower => score > v,
+                Bound::Upper => score < v,
+            }
+        {
+            v = score;
+        }
+        (v - rfp.margin * node.depth >= beta).then_some(v)
+    }
+
+    /// The node's moves, best first by the picker, each searched unless pruned: the best
+    /// value and move, or `None` once the limits stopped the search.
+    fn search_moves(
+        &mut self,
+        list: &mut [(i32, u16)],
+        node: &NodeInfo,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Option<u16>)> {
+        let ply = node.ply;
+        let side = self.board.to_move().index();
+        let killers = self.killers[ply];
+        let mut best = -INF;
+        let mut best_move = None;
+        let picker = Picker::new(list, node.tt_move, &killers, &self.history[side]);
+        for (k, _, m) in picker {
+            let special = Some(m) == node.tt_move || killers.contains(&m);
+            // What the move makes and stops, for pruning and reductions.
+            let shape = if self.profile.reads_shapes() {
+                point_value(&self.board, m as usize, self.board.to_move())
+            } else {
+                0
+            };
+            let null = null_window(alpha, beta);
+            if !special && null && self.prunes(node, k, shape, best) {
+                continue;
+            }
+            let reduction = if special {
+                0
+            } else {
+                self.reduction(node, k, shape, null)
+            };
+            let score = self.search_move(node, m as usize, k, reduction, alpha, beta);
+            if self.stopped.is_some() {
+                return None;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.reward_cut(ply, side, m, node.depth);
+                        break;
+                    }
+                }
+            }
+        }
+        Some((best, best_move))
+    }
+
+    /// Whether the `k`-th move (from 0), neither the table move nor a killer and searched in
+    /// a null window, is skipped: by move-count pruning (a late move below the profile's
+    /// shape, once a safe move is in hand where it asks) or by shape pruning (a late move
+    /// with no shape near the horizon).
+    fn prunes(&self, node: &NodeInfo, k: usize, shape: i32, best: i32) -> bool {
+        let by_count = self.profile.move_count.is_some_and(|c| {
+            (!node.forced || self.profile.reduce_forced)
+                && k >= self.move_counts[node.depth.clamp(0, 15) as usize]
+                && shape < c.keep_from
+                && (!c.once_safe || best > -MATE_BOUND)
+        });
+        let by_shape = self.profile.shape_pruning.is_some_and(|p| {
+            !node.forced && node.depth <= p.depth && k >= p.from_move && shape < p.below
+        });
+        by_count || by_shape
+    }
+
+    /// The late-move reduction of the `k`-th move (from 0), neither the table move nor a
+    /// killer: the table's, a ply less on the principal line, a ply more with no shape or at
+    /// an expected cut node; none in a forced node unless the profile reduces those.
+    fn reduction(&self, node: &NodeInfo, k: usize, shape: i32, null: bool) -> i32 {
+        let Some(r) = self.profile.reductions else {
+            return 0;
+        };
+        if (node.forced && !self.profile.reduce_forced)
+            || node.depth < 2
+            || k < r.from_move
+            || shape >= r.keep_from
+        {
+            return 0;
+        }
+        let mut x = self.lmr(node.depth, k);
+        x -= i32::from(!null);
+        x += i32::from(shape < super::profile::shape::OPEN_TWO);
+        x += i32::from(r.cut_nodes && node.cut_node);
+        x.clamp(0, node.depth - 1)
+    }
+
+    /// Move `m`, the `k`-th, played and searched: the first in the full window, the others in
+    /// a null window at the reduced depth, again at the full depth when it beats alpha, and in
+    /// the full window when it lands inside it. Which children are expected cut nodes: below
+    /// a reduced search, and otherwise the opposite of this node (a principal-line child is
+    /// none).
+    fn search_move(
+        &mut self,
+        node: &NodeInfo,
+        m: usize,
+        k: usize,
+        reduction: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let ply = node.ply;
+        self.play(m, ply);
+        // A single forced reply does not use up depth.
+        let next = if node.single {
+            node.depth
+        } else {
+            node.depth - 1
+        };
+        let mut score;
+        if k == 0 {
+            self.cut_node[ply + 1] = null_window(alpha, beta) && !node.cut_node;
+            score = -self.negamax(next, -beta, -alpha, ply + 1);
+        } else {
+            self.cut_node[ply + 1] = reduction > 0 || !node.cut_node;
+            score = -self.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
+            if score > alpha && reduction > 0 {
+                self.cut_node[ply + 1] = !node.cut_node;
+                score = -self.negamax(next, -alpha - 1, -alpha, ply + 1);
+            }
+            if score > alpha && score < beta {
+                self.cut_node[ply + 1] = false;
+                score = -self.negamax(next, -beta, -alpha, ply + 1);
+            }
+        }
+        self.unplay(m);
+        score
+    }
+
+    /// A cut by move `m` at `ply`: it becomes the ply's first killer and gains history.
+    fn reward_cut(&mut self, ply: usize, side: usize, m: u16, depth: i32) {
+        if !self.killers[ply].contains(&m) {
+            self.killers[ply] = [m, self.killers[ply][0]];
+        }
+        self.history[side][m as usize] += depth * depth;
+    }
+
+    /// The horizon VCF's limits.
+    fn horizon_limits(&self) -> Option<Limits> {
+        self.profile.horizon.vcf.map(|v| Limits {
+            depth: v.depth,
+            nodes: v.nodes,
+            ..Limits::default()
+        })
+    }
+
     /// Whether the opponent has a VCF were the side to move to pass; if so, narrows `list` to
     /// the points of that VCF's line and the side to move's fours (a stone elsewhere neither
     /// takes a point the line needs nor gains a tempo).
     fn must_stop_vcf(&mut self, list: &mut Vec<(i32, u16)>, ply: usize) -> bool {
-        if !self.settings.threats || !self.settings.leaf_vcf {
+        if self.profile.threats == Threats::Off {
             return false;
         }
+        let Some(limits) = self.horizon_limits() else {
+            return false;
+        };
         let me = self.board.to_move();
         let opp = me.opponent();
         if self.board.four_points(opp).is_empty() {
             self.no_vcf_below[ply] = true;
             return false;
         }
-        let limits = Limits {
-            depth: LEAF_VCF_DEPTH,
-            nodes: LEAF_VCF_NODES,
-            ..Limits::default()
-        };
         self.board.set_to_move(opp);
         let vcf = &mut self.vcf;
         let run = self
@@ -594,19 +588,17 @@ impl<'a> Searcher<'a> {
         if self.board.four_points(me).is_empty() {
             return self.static_value();
         }
-        let known_none = self.vcf_from_parent && ply > 0 && self.no_vcf_below[ply - 1];
+        let horizon = self.profile.horizon;
+        let known_none = horizon.trust_parent_no_vcf && ply > 0 && self.no_vcf_below[ply - 1];
         // Stand pat before the VCF: a static value at beta or above already fails high, and
-        // a VCF's mate could only fail higher (see `Settings::stand_pat_first`).
+        // a VCF's mate could only fail higher.
         let stand = self.static_value();
-        if self.stand_pat_first && stand >= beta {
+        if horizon.stand_pat_first && stand >= beta {
             return stand;
         }
-        if self.settings.leaf_vcf && !known_none {
-            let limits = Limits {
-                depth: LEAF_VCF_DEPTH,
-                nodes: LEAF_VCF_NODES,
-                ..Limits::default()
-            };
+        if let Some(limits) = self.horizon_limits()
+            && !known_none
+        {
             let vcf = &mut self.vcf;
             let run = self
                 .board
@@ -620,12 +612,11 @@ impl<'a> Searcher<'a> {
                 return MATE - (ply + len) as i32;
             }
         }
-        if self.four_quiescence {
-            return self.four_search(ply, alpha, beta, QUIESCENCE_FOURS, stand);
+        if horizon.fours > 0 {
+            return self.four_search(ply, alpha, beta, horizon.fours, stand);
         }
         stand
     }
-
     /// The side to move's fours at the horizon, as a quiescence search: it may stand on
     /// `stand` (its static value) or play a four, which the opponent must block, and go on
     /// from there, up to `left` fours deep; the best static value reached is the node's
@@ -678,59 +669,24 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation of the position for the side to move.
     fn static_value(&self) -> i32 {
-        match &self.learned {
-            Some(e) => e.evaluate(&self.board),
-            None => evaluate(&self.board, &self.settings.weights),
-        }
+        self.eval.evaluate(&self.board)
     }
 }
 
-/// Whether under `rule` a stone of the defender's never makes a VCF of the attacker's that
-/// was not there without it: it only takes a point and may add the defender's own fours. Not
-/// under renju, where a black stone can make a point forbidden that white's VCF then forces
-/// black onto, and a white stone can break up a black foul that barred black's four.
-fn stone_never_helps_vcf(rule: crate::board::Rule) -> bool {
-    rule != crate::board::Rule::Renju
-}
-
-/// The history after a cut at `depth` by the last move of `tried` (the moves searched at the
-/// node, in order, with their ordering values): a bonus for it, a penalty for each quiet move
-/// before it, each damped toward ±[`HISTORY_MAX`].
-fn update_history(history: &mut [i32; CELLS], tried: &[(i32, u16)], depth: i32) {
-    let bonus = (16 * depth * depth).min(HISTORY_BONUS_CAP);
-    let last = tried.len() - 1;
-    for (j, &(value, m)) in tried.iter().enumerate() {
-        let b = if j == last {
-            bonus
-        } else if value < QUIET_BELOW {
-            -bonus
-        } else {
-            continue;
-        };
-        let h = &mut history[m as usize];
-        *h += b - *h * b.abs() / HISTORY_MAX;
+/// The table's cut of a node off the principal line: its stored score where the entry is
+/// deep enough and its bound decides the window. Not on the principal line: a cut there would
+/// leave the line shown to the user ending at this node.
+fn table_cut(e: &Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if e.depth < depth || !null_window(alpha, beta) {
+        return None;
     }
-}
-
-/// The late-move reduction of the `k`th move (from 0) at `depth` (see [`LMR_DIVISOR`]).
-pub(super) fn lmr(depth: i32, k: usize) -> i32 {
-    use std::sync::OnceLock;
-    static T: OnceLock<Vec<[i8; 64]>> = OnceLock::new();
-    let t = T.get_or_init(|| {
-        (0..64)
-            .map(|d| {
-                let mut row = [0i8; 64];
-                for (m, r) in row.iter_mut().enumerate() {
-                    if d > 0 && m > 0 {
-                        let x = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
-                        *r = x.max(0.0) as i8;
-                    }
-                }
-                row
-            })
-            .collect()
-    });
-    i32::from(t[depth.clamp(0, 63) as usize][k.min(63)])
+    let score = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
+    }
 }
 
 /// A score as stored: mates relative to the node, not the root.
@@ -761,6 +717,7 @@ pub(super) mod tests {
     use super::*;
     use crate::analyze::eval::MATE_BOUND;
     use crate::analyze::learned::{evaluate_fresh, shipped};
+    use crate::analyze::profile::Horizon;
     use crate::board::Rule;
     use crate::learn::Rng;
 
@@ -839,16 +796,18 @@ pub(super) mod tests {
     /// over the points next to a stone: exact, whatever its window, table and move order.
     pub(in crate::analyze) fn unpruned() -> Settings {
         Settings {
-            reductions: false,
-            shape_pruning: false,
-            move_count_pruning: false,
-            futility: false,
-            null_move: false,
-            reverse_futility: false,
-            forced_reductions: false,
-            threats: false,
-            leaf_vcf: false,
-            four_quiescence: false,
+            profile: Some(Profile::UNPRUNED),
+            window: 1,
+            ..Settings::default()
+        }
+    }
+
+    /// The settings of `rule`'s profile changed by `change`, over the points next to a stone.
+    fn with_profile(rule: Rule, change: impl FnOnce(&mut Profile)) -> Settings {
+        let mut profile = Profile::of(rule);
+        change(&mut profile);
+        Settings {
+            profile: Some(profile),
             window: 1,
             ..Settings::default()
         }
@@ -920,19 +879,18 @@ pub(super) mod tests {
     /// positions a four raises it); in the other rules the static value.
     #[test]
     fn the_horizon_plays_fours_and_keeps_the_best_static_value() {
-        let settings = Settings {
-            leaf_vcf: false,
-            window: 1,
-            ..Settings::default()
-        };
-        assert!(settings.four_quiescence);
-        let stand_only = Settings {
-            four_quiescence: false,
-            ..settings.clone()
-        };
         let mut rng = Rng::new(5);
         let (mut compared, mut raised) = (0, 0);
         for rule in Rule::ALL {
+            let fours = Profile::of(rule).horizon.fours;
+            let settings = with_profile(rule, |p| p.horizon.vcf = None);
+            let stand_only = with_profile(rule, |p| {
+                p.horizon = Horizon {
+                    vcf: None,
+                    fours: 0,
+                    ..p.horizon
+                }
+            });
             for _ in 0..400 {
                 let Some(mut b) = position(&mut rng, 9, rule, 16) else {
                     continue;
@@ -945,11 +903,11 @@ pub(super) mod tests {
                 let stand = search(&b, &stand_only, 0);
                 assert_eq!(stand, evaluate_fresh(&b, shipped(rule)));
                 let got = search(&b, &settings, 0);
-                if !QUIESCENCE_FOUR_RULES.contains(&rule) {
+                if fours == 0 {
                     assert_eq!(got, stand, "{rule}: {:?}", b.history());
                     continue;
                 }
-                let reference = fours_reference(&mut b, QUIESCENCE_FOURS);
+                let reference = fours_reference(&mut b, fours);
                 assert_eq!(got, reference, "{rule}: {:?}", b.history());
                 assert!(reference >= stand);
                 compared += 1;
@@ -966,21 +924,25 @@ pub(super) mod tests {
         );
     }
 
-    /// The horizon stands pat before its VCF (`Settings::stand_pat_first`): with beta at or
+    /// The horizon stands pat before its VCF (`Horizon::stand_pat_first`): with beta at or
     /// below the static value it returns that value and asks the VCF nothing; with beta above
     /// it, the VCF's mate comes back as it does without the setting.
     #[test]
     fn the_horizon_stands_pat_before_its_vcf_and_finds_the_mate_above_the_static_value() {
         let first = Settings::default();
-        assert!(first.stand_pat_first && first.leaf_vcf);
-        let after = Settings {
-            stand_pat_first: false,
-            ..first.clone()
-        };
         let tt = Table::new(1 << 20).unwrap();
         let mut rng = Rng::new(11);
         let mut mates = 0;
-        for rule in STAND_PAT_FIRST_RULES {
+        let standing = Rule::ALL.into_iter().filter(|&r| {
+            let h = Profile::of(r).horizon;
+            h.stand_pat_first && h.vcf.is_some()
+        });
+        assert_eq!(standing.clone().count(), 2);
+        for rule in standing {
+            let after = Settings {
+                window: first.window,
+                ..with_profile(rule, |p| p.horizon.stand_pat_first = false)
+            };
             for _ in 0..600 {
                 let Some(b) = position(&mut rng, 9, rule, 18) else {
                     continue;
@@ -1013,36 +975,13 @@ pub(super) mod tests {
         );
     }
 
-    /// A cut raises the cutting move's history and lowers the quiet moves searched before it
-    /// (not a threat), and however many cuts come, a value stays within ±`HISTORY_MAX`.
-    #[test]
-    fn history_gains_for_the_cut_loses_for_quiet_moves_before_and_stays_bounded() {
-        let mut h = [0; CELLS];
-        let tried = [(QUIET_BELOW + 10, 1), (300, 2), (90, 3)];
-        update_history(&mut h, &tried, 3);
-        assert_eq!((h[1], h[2], h[3]), (0, -144, 144));
-        for depth in 1..=40 {
-            update_history(&mut h, &tried, depth);
-        }
-        assert!(h[3] > 0 && h[3] <= HISTORY_MAX, "{}", h[3]);
-        assert!(h[2] < 0 && h[2] >= -HISTORY_MAX, "{}", h[2]);
-        assert!(h[3] > HISTORY_MAX / 2, "{}", h[3]);
-        assert_eq!(h[1], 0);
-    }
-
     /// The root values with and without the horizon's trust in the node above's "no VCF"
-    /// (`Settings::vcf_from_parent`) on random positions of `rule`, checked to save VCF
+    /// (`Horizon::trust_parent_no_vcf`) on random positions of `rule`, checked to save VCF
     /// positions: how many were compared and how many differ.
     fn compare_vcf_from_parent(rule: Rule, seed: u64) -> (usize, usize) {
-        let on = Settings {
-            window: 1,
-            ..Settings::default()
-        };
-        assert!(on.vcf_from_parent);
-        let off = Settings {
-            vcf_from_parent: false,
-            ..on.clone()
-        };
+        let on = with_profile(rule, |_| {});
+        assert!(Profile::of(rule).horizon.trust_parent_no_vcf);
+        let off = with_profile(rule, |p| p.horizon.trust_parent_no_vcf = false);
         let run = |board: &Board, settings: &Settings, depth: i32| {
             let tt = Table::new(1 << 20).unwrap();
             let mut s = Searcher::new(board, settings, None, &tt, 1 << 16, None).unwrap();
@@ -1102,25 +1041,22 @@ pub(super) mod tests {
         );
     }
 
-    /// With the pruning on (the defaults: reductions, shape, move-count and reverse futility
-    /// pruning, reductions in renju's forced nodes, threat narrowing, the horizon VCF), a
-    /// forced win the full-width minimax finds within the depth is still found.
+    /// With the pruning on (each rule's profile: reductions, shape, move-count and reverse
+    /// futility pruning, reductions in renju's forced nodes, threat narrowing, the horizon
+    /// VCF; and every piece at once in every rule), a forced win the full-width minimax finds
+    /// within the depth is still found.
     #[test]
     fn with_pruning_no_forced_win_of_the_reference_is_missed() {
         let shipped = Settings {
             window: 1,
             ..Settings::default()
         };
-        // Every pruning this search has, on at once.
+        // Every piece this search has, on at once.
         let all = Settings {
-            shape_pruning: true,
-            move_count_pruning: true,
-            lmr_table: true,
-            futility: true,
-            null_move: true,
-            reverse_futility: true,
-            forced_reductions: true,
-            iir: true,
+            profile: Some(Profile {
+                reduce_forced: true,
+                ..Profile::FREESTYLE
+            }),
             ..shipped.clone()
         };
         let mut rng = Rng::new(11);

@@ -259,7 +259,7 @@ pub(super) fn refutation(
 ) -> Option<(Vec<Point>, i32)> {
     let mut after = board.clone();
     after.play(mv);
-    let limits = ThreatLimits::defence(settings.defence_threat_limit);
+    let limits = ThreatLimits::defence(DEFENCE_THREAT_LIMIT);
     vct_verified(&after, settings, nodes, solver, deadline, verify_by, limits)
 }
 

@@ -520,10 +520,7 @@ impl<W: Write> Brain<W> {
             threads: self.info.threads,
             game: true,
             cancel: Some(self.cancel),
-            vct_share: match self.rule {
-                Rule::Renju => analyze::params::GAME_RENJU_VCT_SHARE,
-                _ => defaults.vct_share,
-            },
+            vct_share: analyze::Profile::of(self.rule).game.vct_share,
             ..defaults
         }
     }
