@@ -64,6 +64,7 @@ pub use tt::Bound;
 
 use crate::board::{Board, Color, Point};
 use crate::pattern::{self, Foul};
+use crate::solve::task;
 use crate::solve::tt::MemoryError;
 
 /// The time used when no limit is given.
@@ -121,6 +122,30 @@ pub struct Analysis {
     pub forbidden: Vec<(Point, Foul)>,
     /// What stopped the search before its depth, if anything.
     pub stopped: Option<Stop>,
+}
+
+impl Analysis {
+    /// The analysis of `board` before anything is searched: nothing found yet, black's
+    /// forbidden points listed when black is to move.
+    pub fn empty(board: &Board) -> Analysis {
+        let to_move = board.to_move();
+        Analysis {
+            to_move,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            vcf_nodes: 0,
+            elapsed: Duration::ZERO,
+            search_time: Duration::ZERO,
+            candidates: Vec::new(),
+            forbidden: if to_move == Color::Black {
+                pattern::fouls(board)
+            } else {
+                Vec::new()
+            },
+            stopped: None,
+        }
+    }
 }
 
 /// Progress of a running analysis, after each completed iteration.
@@ -204,32 +229,20 @@ pub fn analyze(
 
 /// [`analyze`] on tables kept from earlier analyses (an engine's, from move to move), telling
 /// `events` of every completed iteration and of each root move an iteration searches.
+///
+/// Its phases: the answers that need no search; the root VCT (before the search on one
+/// thread, beside it on more); the check of the opponent's threat; the iterations and the
+/// pass, with helper threads on more than one; then the verification of the mates found and
+/// the report's order.
 pub fn analyze_with(
     board: &Board,
     settings: &Settings,
     tables: &mut Tables,
-    mut events: impl FnMut(Event<'_>),
+    events: impl FnMut(Event<'_>),
 ) -> Result<Analysis, MemoryError> {
     let start = Instant::now();
     let settings = &effective(settings);
-    let me = board.to_move();
-    let forbidden = if me == Color::Black {
-        pattern::fouls(board)
-    } else {
-        Vec::new()
-    };
-    let mut analysis = Analysis {
-        to_move: me,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        vcf_nodes: 0,
-        elapsed: Duration::ZERO,
-        search_time: Duration::ZERO,
-        candidates: Vec::new(),
-        forbidden,
-        stopped: None,
-    };
+    let mut analysis = Analysis::empty(board);
     let Some(roots) = without_search(root::start(board, settings), settings, &mut analysis) else {
         analysis.elapsed = start.elapsed();
         // The weight map's points count as its nodes, its time as their search's.
@@ -238,7 +251,6 @@ pub fn analyze_with(
         }
         return Ok(analysis);
     };
-    let threads = settings.threads.max(1);
     // The root VCT runs on a thread of its own when the tables have a solver for it.
     let parallel_vct = settings.parallel_vct() && tables.vct_solver.is_some();
     let budget = Budget::new(settings, board.rule(), start, parallel_vct);
@@ -249,131 +261,18 @@ pub fn analyze_with(
         vct_solver,
         ..
     } = tables;
-    let (tt, vcf_bytes) = (&*tt, *vcf_bytes / threads);
-    let halt = AtomicBool::new(false);
-    // Set by the VCT thread once it has a verified win: the side to move wins whatever the
-    // opponent threatens, so the main thread checks no more moves against that threat (as on
-    // one thread, where a win found first skips the threat check).
-    let vct_won = AtomicBool::new(false);
-    // The main thread stops, as the helpers do, when the VCT thread has a verified win in a
-    // game (see `Settings::game`).
-    let mut searcher = Searcher::new(
+    let run = Run {
         board,
         settings,
-        budget.iterations,
+        budget: &budget,
         tt,
-        vcf_bytes,
-        Some(&halt),
-    )?;
-    searcher.set_limits(budget.iterations, budget.iteration_nodes());
-    let helper_nodes = AtomicU64::new(0);
-    let mut root = Root::new(searcher, &roots, settings, &helper_nodes);
-    // A forced win found by the threat solver, verified: before the search on one thread, on
-    // a thread of its own beside it on more. Its solver and the verifier's share their memory.
-    let vct_solver = vct_solver.as_mut().filter(|_| parallel_vct);
-    let root_limits = ThreatLimits::root(settings.threat_limit);
-    // `--depth 1` is a one-ply search: no threat search at the root.
-    let one_ply = settings.depth == Some(1);
-    let mut vct_win = if one_ply || parallel_vct {
-        None
-    } else {
-        threats::vct_verified(
-            board,
-            settings,
-            settings.root_vct_nodes,
-            solver,
-            budget.vct,
-            budget.verify,
-            root_limits,
-        )
+        vcf_bytes: *vcf_bytes / settings.threads.max(1),
+        halt: AtomicBool::new(false),
+        vct_won: AtomicBool::new(false),
+        helper_nodes: AtomicU64::new(0),
     };
-    // The opponent's threat: a forced win of its were the side to move to pass. Then the
-    // search's best moves are checked, best first, until one leaves the opponent no forced
-    // win that the solver finds (see `Defence`).
-    // With the root VCT on a thread of its own, this check runs beside it (the thread starts
-    // first), so the VCT has the whole time; on one thread it runs before the search. Either
-    // way the other search threads start after it.
-    let mut defence = Defence::default();
-    let check_threat = !one_ply && vct_win.is_none();
-    let mut search_start = Instant::now();
-    let halt = &halt;
-    std::thread::scope(|scope| {
-        let search_helper = |id: usize| {
-            helpers::helper(
-                board,
-                settings,
-                budget.pass,
-                tt,
-                vcf_bytes,
-                halt,
-                id,
-                &helper_nodes,
-            )
-        };
-        let vct_won = &vct_won;
-        let vct_thread = vct_solver.map(|vct_solver| {
-            scope.spawn(move || {
-                let win = threats::vct_verified(
-                    board,
-                    settings,
-                    settings.root_vct_nodes,
-                    vct_solver,
-                    budget.vct,
-                    budget.verify,
-                    root_limits,
-                );
-                if win.is_some() {
-                    vct_won.store(true, Relaxed);
-                    // In a game the win is played at once: the search stops.
-                    if settings.game {
-                        halt.store(true, Relaxed);
-                    }
-                }
-                search_helper(1);
-                win
-            })
-        });
-        if check_threat {
-            defence.threatened = threats::find_vct(
-                board,
-                me.opponent(),
-                settings.root_vct_nodes,
-                solver,
-                (budget.threat_check(), settings.cancel),
-                ThreatLimits::defence(DEFENCE_THREAT_LIMIT),
-            )
-            .is_some();
-            search_start = Instant::now();
-        }
-        for id in 1 + usize::from(parallel_vct)..threads {
-            scope.spawn(move || search_helper(id));
-        }
-        // Checks of the first `count` moves against the opponent's threat; none once the VCT
-        // thread has a verified win. True when one was refuted.
-        let mut check = |scored: &mut [Candidate], count: usize| {
-            !vct_won.load(Relaxed) && defence.check(board, scored, settings, solver, &budget, count)
-        };
-        // In a game a verified win found before the search is played without one.
-        let max_depth = if settings.game && vct_win.is_some() {
-            0
-        } else {
-            settings.depth.unwrap_or(MAX_ITERATION).max(1)
-        };
-        root.iterate(max_depth, &budget, &mut analysis, &mut events, &mut check);
-        root.finish(analysis.depth, &budget, &mut check);
-        // Helper threads stop with the main one.
-        halt.store(true, Relaxed);
-        if let Some(handle) = vct_thread {
-            vct_win = handle.join().unwrap_or(None);
-        }
-    });
-    analysis.nodes = root.nodes();
-    // The checks against the opponent's threat ran the VCT solver in between; their positions
-    // are not counted in `nodes`, so neither is their time.
-    analysis.search_time = search_start.elapsed().saturating_sub(defence.spent);
-    analysis.vcf_nodes = root.searcher.vcf_nodes;
-    analysis.seldepth = root.searcher.seldepth as u32;
-    let Root { mut scored, .. } = root;
+    let vct_solver = vct_solver.as_mut().filter(|_| parallel_vct);
+    let (mut scored, vct_win) = run.search(&roots, solver, vct_solver, &mut analysis, events)?;
     threats::verify_mates(board, &mut scored, settings, solver, &budget);
     if let Some(win) = vct_win {
         threats::join_root_win(&mut scored, win, analysis.depth);
@@ -382,6 +281,155 @@ pub fn analyze_with(
     analysis.candidates = scored;
     analysis.elapsed = start.elapsed();
     Ok(analysis)
+}
+
+/// One analysis's search, shared by its threads.
+struct Run<'a> {
+    board: &'a Board,
+    settings: &'a Settings,
+    budget: &'a Budget,
+    tt: &'a tt::Table,
+    /// Each thread's horizon VCF memory.
+    vcf_bytes: usize,
+    /// Set when the helper threads are to stop (with the main one, or by a win in a game).
+    halt: AtomicBool,
+    /// Set by the VCT thread once it has a verified win: the side to move wins whatever the
+    /// opponent threatens, so the main thread checks no more moves against that threat (as on
+    /// one thread, where a win found first skips the threat check).
+    vct_won: AtomicBool,
+    /// The helper threads' nodes, added as each ends.
+    helper_nodes: AtomicU64,
+}
+
+impl Run<'_> {
+    /// The root VCT, the threat check and the iterations over `roots`, into `analysis`: the
+    /// scored candidates and the root VCT's verified win.
+    fn search(
+        &self,
+        roots: &[(i32, u16)],
+        solver: &mut task::Solver,
+        vct_solver: Option<&mut task::Solver>,
+        analysis: &mut Analysis,
+        mut events: impl FnMut(Event<'_>),
+    ) -> Result<(Vec<Candidate>, Option<threats::RootWin>), MemoryError> {
+        let (board, settings, budget) = (self.board, self.settings, self.budget);
+        let searcher = Searcher::new(
+            board,
+            settings,
+            budget.iterations,
+            self.tt,
+            self.vcf_bytes,
+            Some(&self.halt),
+        )?;
+        let mut root = Root::new(searcher, roots, settings, &self.helper_nodes);
+        root.searcher
+            .set_limits(budget.iterations, budget.iteration_nodes());
+        // `--depth 1` is a one-ply search: no threat search at the root.
+        let one_ply = settings.depth == Some(1);
+        let mut vct_win = if one_ply || vct_solver.is_some() {
+            None
+        } else {
+            self.root_vct(solver)
+        };
+        // The opponent's threat: a forced win of its were the side to move to pass. Then the
+        // search's best moves are checked, best first, until one leaves the opponent no forced
+        // win that the solver finds (see `Defence`).
+        let mut defence = Defence::default();
+        let check_threat = !one_ply && vct_win.is_none();
+        let mut search_start = Instant::now();
+        std::thread::scope(|scope| {
+            let vct_thread =
+                vct_solver.map(|vct_solver| scope.spawn(|| self.vct_thread(vct_solver)));
+            // Beside the VCT thread (started first, so that it has the whole time), or before
+            // the search on one thread; the other search threads start after it.
+            if check_threat {
+                defence.threatened = self.opponent_threatens(solver);
+                search_start = Instant::now();
+            }
+            for id in 1 + usize::from(vct_thread.is_some())..settings.threads.max(1) {
+                scope.spawn(move || self.helper(id));
+            }
+            let mut check = |scored: &mut [Candidate], count: usize| {
+                !self.vct_won.load(Relaxed)
+                    && defence.check(board, scored, settings, solver, budget, count)
+            };
+            // In a game a verified win found before the search is played without one.
+            let max_depth = if settings.game && vct_win.is_some() {
+                0
+            } else {
+                settings.depth.unwrap_or(MAX_ITERATION).max(1)
+            };
+            root.iterate(max_depth, budget, analysis, &mut events, &mut check);
+            root.finish(analysis.depth, budget, &mut check);
+            // Helper threads stop with the main one.
+            self.halt.store(true, Relaxed);
+            if let Some(handle) = vct_thread {
+                vct_win = handle.join().unwrap_or(None);
+            }
+        });
+        analysis.nodes = root.nodes();
+        // The checks against the opponent's threat ran the VCT solver in between; their
+        // positions are not counted in `nodes`, so neither is their time.
+        analysis.search_time = search_start.elapsed().saturating_sub(defence.spent);
+        analysis.vcf_nodes = root.searcher.vcf_nodes;
+        analysis.seldepth = root.searcher.seldepth as u32;
+        Ok((root.scored, vct_win))
+    }
+
+    /// The root VCT's verified win of the side to move, on `solver` (its solver and the
+    /// verifier's share their memory).
+    fn root_vct(&self, solver: &mut task::Solver) -> Option<threats::RootWin> {
+        threats::vct_verified(
+            self.board,
+            self.settings,
+            self.settings.root_vct_nodes,
+            solver,
+            self.budget.vct,
+            self.budget.verify,
+            ThreatLimits::root(self.settings.threat_limit),
+        )
+    }
+
+    /// The VCT thread: the root VCT, then a helper's search once it is done. A win stops the
+    /// search in a game, where it is played at once.
+    fn vct_thread(&self, solver: &mut task::Solver) -> Option<threats::RootWin> {
+        let win = self.root_vct(solver);
+        if win.is_some() {
+            self.vct_won.store(true, Relaxed);
+            if self.settings.game {
+                self.halt.store(true, Relaxed);
+            }
+        }
+        self.helper(1);
+        win
+    }
+
+    /// Whether the opponent has a forced win were the side to move to pass.
+    fn opponent_threatens(&self, solver: &mut task::Solver) -> bool {
+        threats::find_vct(
+            self.board,
+            self.board.to_move().opponent(),
+            self.settings.root_vct_nodes,
+            solver,
+            (self.budget.threat_check(), self.settings.cancel),
+            ThreatLimits::defence(DEFENCE_THREAT_LIMIT),
+        )
+        .is_some()
+    }
+
+    /// Helper search thread `id`: it fills the shared table for the main thread.
+    fn helper(&self, id: usize) {
+        helpers::helper(
+            self.board,
+            self.settings,
+            self.budget.pass,
+            self.tt,
+            self.vcf_bytes,
+            &self.halt,
+            id,
+            &self.helper_nodes,
+        );
+    }
 }
 
 /// The answers that need no search, into `analysis`: a five to make, nothing to play, the

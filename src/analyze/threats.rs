@@ -89,6 +89,10 @@ impl Defence {
     }
 }
 
+/// A verified forced win of the side to move at the root: its line and its moves to the
+/// five.
+pub(super) type RootWin = (Vec<Point>, i32);
+
 /// The VCT solver's forced win for the side to move, verified: its main line and the
 /// winner's moves to the five. With a time limit the search stops at `deadline` and the check
 /// at `verify_by`; without one, `nodes` bounds the search and `verify_nodes` the check.
@@ -100,7 +104,7 @@ pub(super) fn vct_verified(
     deadline: Option<Instant>,
     verify_by: Option<Instant>,
     threat_limits: ThreatLimits,
-) -> Option<(Vec<Point>, i32)> {
+) -> Option<RootWin> {
     let (proof, depth, threat_limit) = find_vct(
         board,
         board.to_move(),
@@ -352,11 +356,7 @@ pub(super) fn verify_mates(
 /// The root VCT's verified win (its line and the winner's moves to the five) joins the
 /// candidates: its first move can be a quiet threat that the search's candidates left out
 /// (facing a three, they are the defences and the fours).
-pub(super) fn join_root_win(
-    scored: &mut Vec<Candidate>,
-    (line, mate_in): (Vec<Point>, i32),
-    depth: u32,
-) {
+pub(super) fn join_root_win(scored: &mut Vec<Candidate>, (line, mate_in): RootWin, depth: u32) {
     let mv = line[0];
     let won = Candidate {
         mv,
