@@ -189,9 +189,11 @@ mod tests {
     }
 
     /// Threads writing different entries into the same slots at once never read back an
-    /// entry that was not stored for the key they ask about: a torn pair reads as absent.
+    /// entry that was not stored for the key they ask about: a torn pair reads as absent. The
+    /// probes must hit often enough for that to say something: a table that never hits fails.
     #[test]
     fn threads_sharing_the_table_never_read_a_torn_entry() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
         let t = Table::new(1 << 10).unwrap();
         let entry = |n: u64| Entry {
             score: (n % 1000) as i32,
@@ -199,21 +201,28 @@ mod tests {
             bound: Bound::Lower,
             best: Some((n % 1000) as u16),
         };
+        let key = |n: u64| n.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let hits = AtomicUsize::new(0);
         std::thread::scope(|s| {
             for id in 0..4u64 {
-                let t = &t;
+                let (t, hits) = (&t, &hits);
                 s.spawn(move || {
                     for n in 0..200_000u64 {
-                        // Few slots, many keys: writers keep overwriting each other.
-                        let key = (n * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                        t.put(key, entry(n * 4 + id));
-                        let probe = ((n / 2) * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-                        if let Some(e) = t.get(probe) {
-                            assert_eq!(e, entry((n / 2) * 4 + id));
+                        // Few slots, many keys: writers keep overwriting each other. The key
+                        // just written mostly reads back; an older one mostly does not.
+                        let own = n * 4 + id;
+                        t.put(key(own), entry(own));
+                        for probe in [own, (n / 2) * 4 + id] {
+                            if let Some(e) = t.get(key(probe)) {
+                                assert_eq!(e, entry(probe));
+                                hits.fetch_add(1, Ordering::Relaxed);
+                            }
                         }
                     }
                 });
             }
         });
+        let hits = hits.into_inner();
+        assert!(hits >= 400_000, "only {hits} of 1,600,000 probes hit");
     }
 }
