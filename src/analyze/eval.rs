@@ -53,10 +53,8 @@ impl Default for Weights {
         Weights {
             own: [0, 2, 7, 6, 22, 26, 70, 70, 200, 0],
             their: [0, 2, 6, 5, 18, 20, 60, 60, 150, 0],
-            // None, three and two, four and two, two threes, winning threat. Self-play,
-            // 100 ms a move, 140 games each against the same search without them: 71.8%
-            // (freestyle) and 76.4% (renju). Doubling them, halving them, or shifting weight
-            // to the opponent's or to the double three all scored 47-50% against these.
+            // None, three and two, four and two, two threes, winning threat: the combinations
+            // a shape count misses (their record is in docs/strength.md).
             combo_own: [0, 10, 10, 80, 60],
             combo_their: [0, 8, 8, 60, 90],
         }

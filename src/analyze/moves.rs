@@ -92,8 +92,7 @@ pub enum Threats {
     /// [`Threats::Tight`] and the tempo defences among the wide points: those where the side
     /// makes a three of its own, closed or open, so that its block of the opponent's four can
     /// make a four. The root's candidates, so that an analysis lists every defence; inside the
-    /// search they cost more than they found (renju self-play, 200 ms: 100-0-110 against
-    /// tight defence alone).
+    /// search they cost more than they found (docs/strength.md).
     TightWithTempo,
 }
 

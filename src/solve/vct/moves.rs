@@ -256,23 +256,10 @@ impl Solver {
     /// [`DefenceOrder`]: by default the points of the attacker's VCF line first, then the
     /// replies that refuted most threats so far in this solve (`Solver::refuted`), then the
     /// zone's board order; or the board order alone. Which reply df-pn tries first decides how
-    /// soon a proof or a disproof is found. Measured in positions (2026-11-28, threat limit 2)
-    /// against refutations first with the line as a tiebreak (46d8da0's order, "refuting")
-    /// and the board order:
-    /// - the 226 positions of `scripts/disproof-bench.py` (the defence sets after each stated
-    ///   defence, the VCT sets with the other side attacking; at most 30 attacker moves), as
-    ///   `solve` runs them (the quick pass, then the deep style): the disproofs 37.9M against
-    ///   38.1M (refuting) and 40.1M (board), no verdict changed;
-    /// - the 119 VCT cases of the public sets and `puzzles/` not tagged heavy, at most 3
-    ///   attacker moves, then 5, then no bound, as `solve` runs them: 22.1M in all against
-    ///   29.4M and 24.3M (`vct_game_black_l14_2` 297K against 1.53M and 706K);
-    /// - the same with the unbounded search in the deep style alone, as the analysis's root
-    ///   VCT runs it: 20.5M against 28.1M and 21.7M in all, but the board order is ahead on
-    ///   the long wins that decide whether a one-second analysis finds them
-    ///   (`vct_game_black_l14_2` 402K against 1.02M with the line first, `vct_game_black_l08_3`
-    ///   448K against 514K, `vct_game_white_l09_2` 694K against 867K, `vct_black_long` 920K
-    ///   against 1.10M; geometric mean 4,304 against 4,453), so the root uses it
-    ///   ([`DefenceOrder::Board`]).
+    /// soon a proof or a disproof is found: the default order took the fewest positions over
+    /// the public disproofs and VCT cases, the board order the fewest on the long wins a
+    /// one-second analysis must find, so the root uses that ([`DefenceOrder::Board`]; the
+    /// figures are in docs/disproofs.md).
     fn refutations(&mut self, line: &[Point], depth: u32) -> Vec<usize> {
         let d = self.attacker.opponent();
         let zone = self.zone(line, self.attacker);
