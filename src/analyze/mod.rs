@@ -27,7 +27,7 @@
 //! before the search on one thread, beside it on more, where the other threads search the
 //! root in parallel over the shared table (Lazy SMP). Whether the opponent has a forced win
 //! were the side to move to pass is asked before the search (beside the VCT on more threads);
-//! when it has, the best moves are checked against it (see `Defence`): a move
+//! when it has, the best moves are checked against it (see `ThreatChecks`): a move
 //! after which the opponent's VCT is found and verified is a proved loss. **Every mate that is
 //! reported has been verified** by the solvers' checks (a win's proof against every defence; a
 //! loss as the opponent's verified win after the move); one that cannot be is reported as an
@@ -59,7 +59,7 @@ pub use profile::Profile;
 use root::{Root, Start};
 use search::{Searcher, Stop};
 pub use settings::Settings;
-use threats::{Defence, ThreatLimits};
+use threats::{ThreatChecks, ThreatLimits};
 pub use tt::Bound;
 
 use crate::board::{Board, Color, Point};
@@ -333,8 +333,8 @@ impl Run<'_> {
         };
         // The opponent's threat: a forced win of its were the side to move to pass. Then the
         // search's best moves are checked, best first, until one leaves the opponent no forced
-        // win that the solver finds (see `Defence`).
-        let mut defence = Defence::default();
+        // win that the solver finds (see `ThreatChecks`).
+        let mut defence = ThreatChecks::default();
         let check_threat = !one_ply && vct_win.is_none();
         let mut search_start = Instant::now();
         std::thread::scope(|scope| {

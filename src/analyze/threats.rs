@@ -1,5 +1,5 @@
 //! The threat checks around the search: the root VCT (a forced win of the side to move), the
-//! checks of root moves against the opponent's forced win ([`Defence`]), and the verification
+//! checks of root moves against the opponent's forced win ([`ThreatChecks`]), and the verification
 //! of every mate the search reports ([`verify_mates`]). Each win they claim is verified by the
 //! solvers' checks before it is believed.
 
@@ -15,13 +15,13 @@ use crate::solve::proof::Attack;
 use crate::solve::task::{self, Mode, Task};
 use crate::solve::{Cancel, DEFAULT_THREAT_LIMIT, DefenceOrder, Limits, Outcome, verify};
 
-/// Defence against the opponent's threats beyond the search's horizon. When the opponent
-/// has a forced win were the side to move to pass, the best root move is checked after each
-/// iteration and after the pass: if the VCT solver finds a forced win for the opponent after
-/// it and the verifier confirms it, the move is proved lost (a verified mate against the side
+/// The checks of the best moves against the opponent's threats beyond the search's horizon.
+/// When the opponent has a forced win were the side to move to pass, the best root move is
+/// checked after each iteration and after the pass: if the VCT solver finds a forced win for
+/// the opponent after it and the verifier confirms it, the move is proved lost (a verified mate against the side
 /// to move, never searched again) and the next best is checked, until one holds.
 #[derive(Default)]
-pub(super) struct Defence {
+pub(super) struct ThreatChecks {
     /// The opponent has a forced win were the side to move to pass.
     pub threatened: bool,
     /// Root moves already checked.
@@ -30,7 +30,7 @@ pub(super) struct Defence {
     pub spent: Duration,
 }
 
-impl Defence {
+impl ThreatChecks {
     /// Checks the first `count` candidates (in their order, the ones proved lost moving to
     /// the end), at most [`MAX_REFUTATION_CHECKS`] moves in all; true when one was refuted.
     /// Each check ends as the budget says ([`Budget::defence_check`]); without a time limit,
