@@ -239,139 +239,19 @@ impl RuleTables {
     /// `late COLOUR CLASS MOVER WAITER` (added to the class's values from N stones on).
     /// Values not listed are 0.
     pub fn parse(text: &str) -> Result<RuleTables, TableError> {
-        let mut t: Option<RuleTables> = None;
-        let mut scale = None;
-        let mut tempo = [0; 2];
-        let mut seen_header = false;
+        let mut reader = TableReader::default();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
             let err = |m: &str| TableError {
                 line: n + 1,
                 message: m.to_string(),
             };
-            if line.is_empty() {
-                continue;
-            }
-            let w: Vec<&str> = line.split_whitespace().collect();
-            let int = |s: &str| {
-                s.parse::<i32>()
-                    .map_err(|_| err(&format!("`{s}` is not a number")))
-            };
-            match w[0] {
-                "tengen-eval" if w.len() == 2 && w[1] == "1" => seen_header = true,
-                _ if !seen_header => return Err(err("the first line must be `tengen-eval 1`")),
-                "rule" if w.len() == 2 => {
-                    let rule: Rule = w[1].parse().map_err(|_| err("unknown rule"))?;
-                    t = Some(RuleTables::zero(rule));
-                }
-                "scale" if w.len() == 2 => {
-                    let s = int(w[1])?;
-                    if s <= 0 {
-                        return Err(err("the scale must be positive"));
-                    }
-                    scale = Some(s);
-                }
-                "tempo" if w.len() == 3 => {
-                    let c = match w[1] {
-                        "black" => 0,
-                        "white" => 1,
-                        _ => return Err(err("tempo is for `black` or `white`")),
-                    };
-                    tempo[c] = int(w[2])?;
-                }
-                "threat" | "count" if w.len() == 4 => {
-                    let t = t
-                        .as_mut()
-                        .ok_or_else(|| err("a value before the `rule` line"))?;
-                    let (values, below) = if w[0] == "threat" {
-                        (&mut t.threat, THREAT_MASKS)
-                    } else {
-                        (&mut t.count, COUNT_INDEXES)
-                    };
-                    let index = w[2]
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|&m| m < below)
-                        .ok_or_else(|| {
-                            err(&format!("a {} index is a number below {below}", w[0]))
-                        })?;
-                    let v = int(w[3])?;
-                    let colours: &[usize] = match w[1] {
-                        "black" => &[0],
-                        "white" => &[1],
-                        "any" => &[0, 1],
-                        _ => {
-                            return Err(err(&format!(
-                                "a {} value is for `black`, `white` or `any`",
-                                w[0]
-                            )));
-                        }
-                    };
-                    for &c in colours {
-                        values[c][index] = v;
-                    }
-                }
-                "late-from" if w.len() == 2 => {
-                    let t = t
-                        .as_mut()
-                        .ok_or_else(|| err("a value before the `rule` line"))?;
-                    t.late_from = w[1]
-                        .parse()
-                        .map_err(|_| err("late-from is a count of stones"))?;
-                }
-                "black" | "white" | "any" | "late" if w.len() == 4 || w[0] == "late" => {
-                    let t = t
-                        .as_mut()
-                        .ok_or_else(|| err("a value before the `rule` line"))?;
-                    let late = w[0] == "late";
-                    let w = if late {
-                        if w.len() != 5 {
-                            return Err(err("a late line is `late COLOUR CLASS MOVER WAITER`"));
-                        }
-                        &w[1..]
-                    } else {
-                        &w[..]
-                    };
-                    let class = class_by_name(w[1]).ok_or_else(|| err("a class is four digits"))?;
-                    let (m, v) = (int(w[2])?, int(w[3])?);
-                    let colours: &[usize] = match w[0] {
-                        "black" => &[0],
-                        "white" => &[1],
-                        "any" => &[0, 1],
-                        _ => return Err(err("a late value is for `black`, `white` or `any`")),
-                    };
-                    let (mover, waiter) = if late {
-                        (&mut t.late_mover, &mut t.late_waiter)
-                    } else {
-                        (&mut t.mover, &mut t.waiter)
-                    };
-                    for &c in colours {
-                        mover[c][class] = m;
-                        waiter[c][class] = v;
-                    }
-                }
-                _ => return Err(err(&format!("unexpected `{line}`"))),
-            }
+            reader.line(line, &err)?;
         }
-        let mut t = t.ok_or(TableError {
-            line: 0,
-            message: "no `rule` line".into(),
-        })?;
-        t.scale = scale.ok_or(TableError {
-            line: 0,
-            message: "no `scale` line".into(),
-        })?;
-        t.tempo = tempo;
-        for c in 0..2 {
-            let late = t.late_mover[c][0] != 0 || t.late_waiter[c][0] != 0;
-            if t.mover[c][0] != 0 || t.waiter[c][0] != 0 || late {
-                return Err(TableError {
-                    line: 0,
-                    message: "class 0000 (no shape) must be 0".into(),
-                });
-            }
-        }
-        Ok(t)
+        reader.finish()
     }
 
     /// The table file's text (after a `#` header the caller writes): every nonzero class.
@@ -695,6 +575,168 @@ pub fn evaluate_fresh(board: &Board, t: &RuleTables) -> i32 {
     }
     v + t.threat[me.index()][threat_mask(counts[0], counts[1])]
         + t.count[me.index()][count_index(counts[0], counts[1])]
+}
+
+/// A table file read line by line ([`RuleTables::parse`]).
+#[derive(Default)]
+struct TableReader {
+    tables: Option<RuleTables>,
+    scale: Option<i32>,
+    tempo: [i32; 2],
+    seen_header: bool,
+}
+
+/// The colours (0 black, 1 white) a table line's COLOUR word names.
+fn colours_named(word: &str) -> Option<&'static [usize]> {
+    match word {
+        "black" => Some(&[0]),
+        "white" => Some(&[1]),
+        "any" => Some(&[0, 1]),
+        _ => None,
+    }
+}
+
+impl TableReader {
+    /// One line, without its comment, not empty; `err` makes an error at it.
+    fn line(&mut self, line: &str, err: &dyn Fn(&str) -> TableError) -> Result<(), TableError> {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let int = |s: &str| {
+            s.parse::<i32>()
+                .map_err(|_| err(&format!("`{s}` is not a number")))
+        };
+        match w[0] {
+            "tengen-eval" if w.len() == 2 && w[1] == "1" => self.seen_header = true,
+            _ if !self.seen_header => return Err(err("the first line must be `tengen-eval 1`")),
+            "rule" if w.len() == 2 => {
+                let rule: Rule = w[1].parse().map_err(|_| err("unknown rule"))?;
+                self.tables = Some(RuleTables::zero(rule));
+            }
+            "scale" if w.len() == 2 => {
+                let s = int(w[1])?;
+                if s <= 0 {
+                    return Err(err("the scale must be positive"));
+                }
+                self.scale = Some(s);
+            }
+            "tempo" if w.len() == 3 => {
+                let c = match w[1] {
+                    "black" => 0,
+                    "white" => 1,
+                    _ => return Err(err("tempo is for `black` or `white`")),
+                };
+                self.tempo[c] = int(w[2])?;
+            }
+            "threat" | "count" if w.len() == 4 => self.indexed_value(&w, err)?,
+            "late-from" if w.len() == 2 => {
+                self.tables(err)?.late_from = w[1]
+                    .parse()
+                    .map_err(|_| err("late-from is a count of stones"))?;
+            }
+            "black" | "white" | "any" | "late" if w.len() == 4 || w[0] == "late" => {
+                self.class_value(&w, err)?
+            }
+            _ => return Err(err(&format!("unexpected `{line}`"))),
+        }
+        Ok(())
+    }
+
+    /// The tables the values go into: a `rule` line must come first.
+    fn tables(&mut self, err: &dyn Fn(&str) -> TableError) -> Result<&mut RuleTables, TableError> {
+        self.tables
+            .as_mut()
+            .ok_or_else(|| err("a value before the `rule` line"))
+    }
+
+    /// `threat COLOUR MASK VALUE` or `count COLOUR INDEX VALUE`.
+    fn indexed_value(
+        &mut self,
+        w: &[&str],
+        err: &dyn Fn(&str) -> TableError,
+    ) -> Result<(), TableError> {
+        let t = self.tables(err)?;
+        let (values, below) = if w[0] == "threat" {
+            (&mut t.threat, THREAT_MASKS)
+        } else {
+            (&mut t.count, COUNT_INDEXES)
+        };
+        let index = w[2]
+            .parse::<usize>()
+            .ok()
+            .filter(|&m| m < below)
+            .ok_or_else(|| err(&format!("a {} index is a number below {below}", w[0])))?;
+        let v = w[3]
+            .parse::<i32>()
+            .map_err(|_| err(&format!("`{}` is not a number", w[3])))?;
+        let colours = colours_named(w[1]).ok_or_else(|| {
+            err(&format!(
+                "a {} value is for `black`, `white` or `any`",
+                w[0]
+            ))
+        })?;
+        for &c in colours {
+            values[c][index] = v;
+        }
+        Ok(())
+    }
+
+    /// `COLOUR CLASS MOVER WAITER`, or `late COLOUR CLASS MOVER WAITER`.
+    fn class_value(
+        &mut self,
+        w: &[&str],
+        err: &dyn Fn(&str) -> TableError,
+    ) -> Result<(), TableError> {
+        let t = self.tables(err)?;
+        let late = w[0] == "late";
+        let w = if late {
+            if w.len() != 5 {
+                return Err(err("a late line is `late COLOUR CLASS MOVER WAITER`"));
+            }
+            &w[1..]
+        } else {
+            w
+        };
+        let class = class_by_name(w[1]).ok_or_else(|| err("a class is four digits"))?;
+        let int = |s: &str| {
+            s.parse::<i32>()
+                .map_err(|_| err(&format!("`{s}` is not a number")))
+        };
+        let (m, v) = (int(w[2])?, int(w[3])?);
+        let colours = colours_named(w[0])
+            .ok_or_else(|| err("a late value is for `black`, `white` or `any`"))?;
+        let (mover, waiter) = if late {
+            (&mut t.late_mover, &mut t.late_waiter)
+        } else {
+            (&mut t.mover, &mut t.waiter)
+        };
+        for &c in colours {
+            mover[c][class] = m;
+            waiter[c][class] = v;
+        }
+        Ok(())
+    }
+
+    /// The tables read, once every line is: a rule and a scale given, no value for no shape.
+    fn finish(self) -> Result<RuleTables, TableError> {
+        let mut t = self.tables.ok_or(TableError {
+            line: 0,
+            message: "no `rule` line".into(),
+        })?;
+        t.scale = self.scale.ok_or(TableError {
+            line: 0,
+            message: "no `scale` line".into(),
+        })?;
+        t.tempo = self.tempo;
+        for c in 0..2 {
+            let late = t.late_mover[c][0] != 0 || t.late_waiter[c][0] != 0;
+            if t.mover[c][0] != 0 || t.waiter[c][0] != 0 || late {
+                return Err(TableError {
+                    line: 0,
+                    message: "class 0000 (no shape) must be 0".into(),
+                });
+            }
+        }
+        Ok(t)
+    }
 }
 
 #[cfg(test)]
