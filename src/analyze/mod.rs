@@ -32,6 +32,25 @@
 //! reported has been verified** by the solvers' checks (a win's proof against every defence; a
 //! loss as the opponent's verified win after the move); one that cannot be is reported as an
 //! ordinary score.
+//!
+//! ```
+//! use tengen::analyze::{self, Settings};
+//!
+//! // Black has three in a row with both ends open, white has scattered stones.
+//! let request = tengen::input::Request {
+//!     source: "h8 a1 h9 a3 h10 o15".into(),
+//!     ..Default::default()
+//! };
+//! let board = request.load()?.board;
+//! // A fixed depth on one thread: the same answer every run.
+//! let settings = Settings { depth: Some(3), top: 3, ..Settings::default() };
+//! let analysis = analyze::analyze(&board, &settings, |_| {})?;
+//! let best = &analysis.candidates[0];
+//! // An open four at either end wins, and the mate is verified before it is reported.
+//! assert!(["h7", "h11"].contains(&best.mv.to_string().as_str()));
+//! assert!(best.mate_in.is_some_and(|n| n > 0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod budget;
 pub mod eval;
@@ -214,6 +233,7 @@ pub fn proves_win(
 }
 
 /// Analyses the position for the side to move. `progress` hears of every completed iteration.
+/// See the [module's example](crate::analyze).
 pub fn analyze(
     board: &Board,
     settings: &Settings,
