@@ -234,12 +234,40 @@ fn junit_and_github_formats_carry_the_failures() {
     let (code, out, _) = run(&["check", &file, "--format", "junit"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("<?xml"), "{out}");
-    assert!(out.contains("<testsuite name=\""), "{out}");
     assert!(out.contains("p&amp;q.txt"), "{out}");
-    assert!(out.contains("tests=\"2\" failures=\"1\""), "{out}");
-    assert!(out.contains("<testcase name=\"right\""), "{out}");
-    assert!(out.contains("<failure message=\""), "{out}");
-    assert_eq!(out.matches("<testcase").count(), 2);
+    // What a JUnit reader sees: one suite for the file, a case a puzzle, the wrong one failed
+    // with the reason, on the line of its answer.
+    let report = quick_junit::Report::deserialize_from_str(&out).unwrap();
+    assert_eq!((report.tests, report.failures, report.errors), (2, 1, 0));
+    let [suite] = &report.test_suites[..] else {
+        panic!("not one suite: {out}");
+    };
+    assert_eq!(suite.name.as_str(), file.as_str());
+    assert_eq!((suite.tests, suite.failures), (2, 1));
+    let names: Vec<&str> = suite.test_cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["right", "wrong"]);
+    let wrong = &suite.test_cases[1];
+    assert_eq!(
+        wrong.extra.get("file").map(|f| f.as_str()),
+        Some(file.as_str())
+    );
+    assert_eq!(wrong.extra.get("line").map(|l| l.as_str()), Some("16"));
+    match &wrong.status {
+        quick_junit::TestCaseStatus::NonSuccess {
+            kind: quick_junit::NonSuccessKind::Failure,
+            message,
+            description,
+            ..
+        } => {
+            assert!(
+                message.as_deref().unwrap_or_default().contains("a15"),
+                "{out}"
+            );
+            let body = description.as_deref().unwrap_or_default();
+            assert!(body.contains("expected: a15\n"), "{out}");
+        }
+        other => panic!("not a failure: {other:?}"),
+    }
     let (code, out, _) = run(&["check", &file, "--format", "github"]);
     assert_eq!(code, 1);
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("::error ")).collect();
