@@ -826,6 +826,29 @@ impl Checker<'_> {
         self.solve(&b, mode, side.opponent(), None)
     }
 
+    /// The defences a `best-move` answer states (none for `none` or no answer), or the error
+    /// of an answer that cannot be one. A line states its first move; the rest is the
+    /// defender's plan, not checked here.
+    fn stated_defences(&self) -> Result<Vec<Point>, Found> {
+        match self.meta.answer.as_ref().map(|a| &a.form) {
+            Some(AnswerForm::Line(raw)) => {
+                let line = on_board(self.board, raw)
+                    .map_err(|m| Found::of(Status::Error, "", Vec::new(), m))?;
+                Ok(line.into_iter().take(1).collect())
+            }
+            Some(AnswerForm::AnyOf(raw)) => {
+                on_board(self.board, raw).map_err(|m| Found::of(Status::Error, "", Vec::new(), m))
+            }
+            Some(AnswerForm::None) | None => Ok(Vec::new()),
+            Some(AnswerForm::Win) => Err(Found::of(
+                Status::Error,
+                "",
+                Vec::new(),
+                "kind 'best-move' takes 'any of <moves>', a move or 'none'",
+            )),
+        }
+    }
+
     /// `best-move`.
     fn best_move(&mut self) -> Result<Found, Halt> {
         // Against a VCF, the defender's counter-fours gain it tempo: after the opponent blocks,
@@ -836,26 +859,9 @@ impl Checker<'_> {
         let mode = Mode::Vct;
         let what = if vcf { "VCF" } else { "win" };
         let form = self.meta.answer.as_ref().map(|a| &a.form);
-        let stated: Vec<Point> = match form {
-            Some(AnswerForm::Line(raw) | AnswerForm::AnyOf(raw)) => match on_board(self.board, raw)
-            {
-                Ok(l) => l,
-                Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
-            },
-            Some(AnswerForm::None) | None => Vec::new(),
-            Some(AnswerForm::Win) => {
-                return Ok(Found::of(
-                    Status::Error,
-                    "",
-                    Vec::new(),
-                    "kind 'best-move' takes 'any of <moves>', a move or 'none'",
-                ));
-            }
-        };
-        // A line states its first move; the rest is the defender's plan, not checked here.
-        let stated: Vec<Point> = match form {
-            Some(AnswerForm::Line(_)) => stated.into_iter().take(1).collect(),
-            _ => stated,
+        let stated = match self.stated_defences() {
+            Ok(stated) => stated,
+            Err(error) => return Ok(error),
         };
         let legal = legal_moves(self.board);
         let other_must_lose = matches!(form, Some(AnswerForm::AnyOf(_) | AnswerForm::None))
