@@ -61,7 +61,7 @@ impl Status {
 
 /// How to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct CheckOptions {
     /// Composer mode: a second solution fails.
     pub strict: bool,
     /// Most positions a puzzle may search, over all its solver runs (default 75M).
@@ -127,7 +127,7 @@ struct Checker<'a> {
 }
 
 /// Why a check stopped early: the budget, or a solver bug (reported as an error).
-enum Stop {
+enum Halt {
     Budget,
     Bug(String),
 }
@@ -162,13 +162,13 @@ impl Checker<'_> {
         Found::of(Status::Unknown, "unknown", Vec::new(), message)
     }
 
-    fn task(&self, mode: Mode, attacker: Color, first: Option<Point>) -> Result<Task, Stop> {
+    fn task(&self, mode: Mode, attacker: Color, first: Option<Point>) -> Result<Task, Halt> {
         let left = self.max_nodes.saturating_sub(self.nodes);
         let time = self
             .deadline
             .map(|d| d.saturating_duration_since(Instant::now()));
         if left == 0 || time.is_some_and(|t| t.is_zero()) {
-            return Err(Stop::Budget);
+            return Err(Halt::Budget);
         }
         let mut t = Task::resolve(
             mode,
@@ -201,7 +201,7 @@ impl Checker<'_> {
         mode: Mode,
         attacker: Color,
         found: Run,
-    ) -> Result<Run, Stop> {
+    ) -> Result<Run, Halt> {
         if mode == Mode::Vcf || found.outcome != Outcome::Win {
             return Ok(found);
         }
@@ -223,7 +223,7 @@ impl Checker<'_> {
         mode: Mode,
         attacker: Color,
         first: Option<Point>,
-    ) -> Result<Run, Stop> {
+    ) -> Result<Run, Halt> {
         self.solve_within(board, mode, attacker, first, None)
     }
 
@@ -235,10 +235,10 @@ impl Checker<'_> {
         attacker: Color,
         first: Option<Point>,
         depth: Option<u32>,
-    ) -> Result<Run, Stop> {
+    ) -> Result<Run, Halt> {
         let mut task = match self.task(mode, attacker, first) {
             Ok(t) => t,
-            Err(Stop::Budget) => {
+            Err(Halt::Budget) => {
                 self.stopped = Some(self.spent());
                 return Ok(Run {
                     outcome: Outcome::Unknown,
@@ -254,7 +254,7 @@ impl Checker<'_> {
         let v: Verdict = self
             .solver
             .run(board, &task)
-            .map_err(|bug| Stop::Bug(bug.to_string()))?;
+            .map_err(|bug| Halt::Bug(bug.to_string()))?;
         self.nodes += v.nodes;
         if let Some(why) = v.stopped_by() {
             self.stopped = Some(why);
@@ -379,7 +379,7 @@ fn about_vcf(meta: &Meta) -> bool {
 }
 
 /// Checks `board` against what `meta` states.
-pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) -> Report {
+pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &CheckOptions) -> Report {
     let start = Instant::now();
     let mut c = Checker {
         solver,
@@ -411,8 +411,8 @@ pub fn check(board: &Board, meta: &Meta, solver: &mut Solver, opts: &Options) ->
     };
     let o = match checked {
         Ok(found) => found,
-        Err(Stop::Budget) => c.unknown("the answer was decided"),
-        Err(Stop::Bug(m)) => Found::of(
+        Err(Halt::Budget) => c.unknown("the answer was decided"),
+        Err(Halt::Bug(m)) => Found::of(
             Status::Error,
             "",
             Vec::new(),
@@ -461,6 +461,19 @@ impl Found {
     }
 }
 
+/// What replaying a stated line showed: a verdict already, or what the search found for it.
+enum Replayed {
+    Verdict(Found),
+    Searched {
+        outcome: Outcome,
+        /// The attacker moves of the win.
+        moves: usize,
+        /// The win's set of attacker moves: another first move's win with the same set is a
+        /// transposition, not a second solution.
+        known: BTreeSet<Point>,
+    },
+}
+
 impl Checker<'_> {
     fn attacker(&self) -> Color {
         self.board.to_move()
@@ -473,12 +486,9 @@ impl Checker<'_> {
         }
     }
 
-    /// `vcf`, `vct` and `win`.
-    fn win(&mut self, mode: Mode) -> Result<Found, Stop> {
-        let a = self.attacker();
-        let board = self.board;
+    /// `vcf`, `vct` and `win`, by the form of the answer.
+    fn win(&mut self, mode: Mode) -> Result<Found, Halt> {
         let form = self.meta.answer.as_ref().map(|a| &a.form);
-        let fill_limit = |moves: usize, meta: &Meta| meta.limit.is_none().then_some(moves as u32);
         match form {
             Some(AnswerForm::None) => Ok(Found::of(
                 Status::Error,
@@ -489,152 +499,194 @@ impl Checker<'_> {
                     self.meta.kind.map_or("?".into(), |k| k.to_string())
                 ),
             )),
-            Some(AnswerForm::Line(raw)) => {
-                let line = match on_board(board, raw) {
-                    Ok(l) if !l.is_empty() => l,
-                    Ok(_) => {
-                        return Ok(Found::of(
-                            Status::Error,
-                            "",
-                            Vec::new(),
-                            "the answer is empty",
-                        ));
-                    }
-                    Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
-                };
-                // The sets of attacker moves of the stated win: a line from another first
-                // move with the same set is a transposition, not a second solution.
-                let mut known = Vec::new();
-                let (verdict, moves) = if mode == Mode::Vcf {
-                    let (full, moves) = complete_vcf(board, a, &line);
-                    if let Err(e) = verify::vcf_line(board, a, &full) {
-                        let found = self.solve(board, Mode::Vcf, a, None)?;
-                        return Ok(
-                            self.refuted(format!("the stated line is not a VCF: {e}"), found)
-                        );
-                    }
-                    if let Some(limit) = self.meta.limit
-                        && moves as u32 > limit
-                    {
-                        return Ok(Found::of(
-                            Status::Fail,
-                            format!(
-                                "a VCF of {}",
-                                plural(moves, "attacker move", "attacker moves")
-                            ),
-                            full,
-                            format!(
-                                "the stated line takes {}, over the limit of {limit}",
-                                plural(moves, "attacker move", "attacker moves")
-                            ),
-                        ));
-                    }
-                    known.push(attacker_set(&full, moves));
-                    (Outcome::Win, moves)
-                } else {
-                    if let Err(e) = replay(board, a, &line) {
-                        return Ok(Found::of(
-                            Status::Fail,
-                            "",
-                            Vec::new(),
-                            format!("the stated line does not replay: {e}"),
-                        ));
-                    }
-                    let run = self.solve(board, mode, a, Some(line[0]))?;
-                    known.push(attacker_set(&run.line, run.attacker_moves));
-                    (run.outcome, run.attacker_moves)
-                };
-                match verdict {
-                    Outcome::Unknown => Ok(self.unknown(&format!("{} was shown to win", line[0]))),
-                    Outcome::NoWin => {
-                        let found = self.solve(board, mode, a, None)?;
-                        Ok(self.refuted(
-                            format!("{} does not win {}", line[0], self.limit_text()),
-                            found,
-                        ))
-                    }
-                    Outcome::Win => {
-                        if self.strict {
-                            let second = self.second_solution(mode, &[line[0]], &known)?;
-                            if let Some(c) = second {
-                                return Ok(c);
-                            }
-                        }
-                        let mut o = Found::of(Status::Pass, format!("{} wins", line[0]), line, "");
-                        o.fill.limit = fill_limit(moves, self.meta);
-                        Ok(o)
+            Some(AnswerForm::Line(raw)) => self.stated_line_wins(mode, raw),
+            Some(AnswerForm::AnyOf(raw)) => self.each_stated_move_wins(mode, raw),
+            Some(AnswerForm::Win) => self.solver_finds_a_win(mode, false),
+            None => self.solver_finds_a_win(mode, true),
+        }
+    }
+
+    /// The `limit:` for `--update` to write: the attacker moves of the win, when the puzzle
+    /// has no limit of its own.
+    fn limit_to_fill(&self, moves: usize) -> Option<u32> {
+        self.meta.limit.is_none().then_some(moves as u32)
+    }
+
+    /// A stated line: it must win (as a VCF replayed to its five, or as a first move the
+    /// threat search proves), and in strict mode be the only solution.
+    fn stated_line_wins(&mut self, mode: Mode, raw: &[Spanned<RawPoint>]) -> Result<Found, Halt> {
+        let line = match on_board(self.board, raw) {
+            Ok(l) if !l.is_empty() => l,
+            Ok(_) => {
+                return Ok(Found::of(
+                    Status::Error,
+                    "",
+                    Vec::new(),
+                    "the answer is empty",
+                ));
+            }
+            Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
+        };
+        let replayed = if mode == Mode::Vcf {
+            self.replay_stated_vcf(&line)?
+        } else {
+            self.replay_stated_threats(mode, &line)?
+        };
+        let (outcome, moves, known) = match replayed {
+            Replayed::Verdict(found) => return Ok(found),
+            Replayed::Searched {
+                outcome,
+                moves,
+                known,
+            } => (outcome, moves, known),
+        };
+        match outcome {
+            Outcome::Unknown => Ok(self.unknown(&format!("{} was shown to win", line[0]))),
+            Outcome::NoWin => {
+                let found = self.solve(self.board, mode, self.attacker(), None)?;
+                Ok(self.refuted(
+                    format!("{} does not win {}", line[0], self.limit_text()),
+                    found,
+                ))
+            }
+            Outcome::Win => {
+                if self.strict {
+                    let second = self.second_solution(mode, &[line[0]], &[known])?;
+                    if let Some(c) = second {
+                        return Ok(c);
                     }
                 }
+                let mut o = Found::of(Status::Pass, format!("{} wins", line[0]), line, "");
+                o.fill.limit = self.limit_to_fill(moves);
+                Ok(o)
             }
-            Some(AnswerForm::AnyOf(raw)) => {
-                let firsts = match on_board(board, raw) {
-                    Ok(l) => l,
-                    Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
-                };
-                let mut longest = 0;
-                for &m in &firsts {
-                    let run = self.solve(board, mode, a, Some(m))?;
-                    match run.outcome {
-                        Outcome::Win => longest = longest.max(run.attacker_moves),
-                        Outcome::Unknown => {
-                            return Ok(self.unknown(&format!("{m} was shown to win")));
-                        }
-                        Outcome::NoWin => {
-                            return Ok(Found::of(
-                                Status::Fail,
-                                format!("{m} does not win"),
-                                Vec::new(),
-                                format!("{m} does not win {}", self.limit_text()),
-                            ));
-                        }
+        }
+    }
+
+    /// A stated VCF line, completed to its five and verified move by move; a line that is no
+    /// VCF is refuted by the VCF the solver finds.
+    fn replay_stated_vcf(&mut self, line: &[Point]) -> Result<Replayed, Halt> {
+        let (board, a) = (self.board, self.attacker());
+        let (full, moves) = complete_vcf(board, a, line);
+        if let Err(e) = verify::vcf_line(board, a, &full) {
+            let found = self.solve(board, Mode::Vcf, a, None)?;
+            let message = format!("the stated line is not a VCF: {e}");
+            return Ok(Replayed::Verdict(self.refuted(message, found)));
+        }
+        if let Some(limit) = self.meta.limit
+            && moves as u32 > limit
+        {
+            let length = plural(moves, "attacker move", "attacker moves");
+            return Ok(Replayed::Verdict(Found::of(
+                Status::Fail,
+                format!("a VCF of {length}"),
+                full,
+                format!("the stated line takes {length}, over the limit of {limit}"),
+            )));
+        }
+        Ok(Replayed::Searched {
+            outcome: Outcome::Win,
+            moves,
+            known: attacker_set(&full, moves),
+        })
+    }
+
+    /// A stated line of threats: it must replay legally, and the search from its first move
+    /// decides whether it wins.
+    fn replay_stated_threats(&mut self, mode: Mode, line: &[Point]) -> Result<Replayed, Halt> {
+        let (board, a) = (self.board, self.attacker());
+        if let Err(e) = replay(board, a, line) {
+            return Ok(Replayed::Verdict(Found::of(
+                Status::Fail,
+                "",
+                Vec::new(),
+                format!("the stated line does not replay: {e}"),
+            )));
+        }
+        let run = self.solve(board, mode, a, Some(line[0]))?;
+        Ok(Replayed::Searched {
+            outcome: run.outcome,
+            moves: run.attacker_moves,
+            known: attacker_set(&run.line, run.attacker_moves),
+        })
+    }
+
+    /// `any of <moves>`: each stated first move must win.
+    fn each_stated_move_wins(
+        &mut self,
+        mode: Mode,
+        raw: &[Spanned<RawPoint>],
+    ) -> Result<Found, Halt> {
+        let firsts = match on_board(self.board, raw) {
+            Ok(l) => l,
+            Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
+        };
+        let mut longest = 0;
+        for &m in &firsts {
+            let run = self.solve(self.board, mode, self.attacker(), Some(m))?;
+            match run.outcome {
+                Outcome::Win => longest = longest.max(run.attacker_moves),
+                Outcome::Unknown => {
+                    return Ok(self.unknown(&format!("{m} was shown to win")));
+                }
+                Outcome::NoWin => {
+                    return Ok(Found::of(
+                        Status::Fail,
+                        format!("{m} does not win"),
+                        Vec::new(),
+                        format!("{m} does not win {}", self.limit_text()),
+                    ));
+                }
+            }
+        }
+        let mut o = Found::of(
+            Status::Pass,
+            match &firsts[..] {
+                [one] => format!("{one} wins"),
+                _ => format!("each of {} wins", moves(&firsts)),
+            },
+            Vec::new(),
+            "",
+        );
+        o.fill.limit = self.limit_to_fill(longest);
+        Ok(o)
+    }
+
+    /// `win`, or no answer at all: the solver must find a win. For an unanswered puzzle the win
+    /// found is the answer `--update` writes, so it is made the shortest.
+    fn solver_finds_a_win(&mut self, mode: Mode, unanswered: bool) -> Result<Found, Halt> {
+        let (board, a) = (self.board, self.attacker());
+        let mut run = self.solve(board, mode, a, None)?;
+        if self.shortest && unanswered {
+            run = self.shortest(board, mode, a, run)?;
+        }
+        match run.outcome {
+            Outcome::Unknown => Ok(self.unknown("a win was found")),
+            Outcome::NoWin => Ok(Found::of(
+                Status::Fail,
+                "no win",
+                Vec::new(),
+                format!("the solver proves there is no win {}", self.limit_text()),
+            )),
+            Outcome::Win => {
+                if self.strict {
+                    let known = [attacker_set(&run.line, run.attacker_moves)];
+                    let second = self.second_solution(mode, &[run.line[0]], &known)?;
+                    if let Some(c) = second {
+                        return Ok(c);
                     }
                 }
                 let mut o = Found::of(
                     Status::Pass,
-                    match &firsts[..] {
-                        [one] => format!("{one} wins"),
-                        _ => format!("each of {} wins", moves(&firsts)),
-                    },
-                    Vec::new(),
+                    format!("{} wins", run.line[0]),
+                    run.line.clone(),
                     "",
                 );
-                o.fill.limit = fill_limit(longest, self.meta);
+                if unanswered {
+                    o.fill.answer = Some(moves(&run.line));
+                }
+                o.fill.limit = self.limit_to_fill(run.attacker_moves);
                 Ok(o)
-            }
-            Some(AnswerForm::Win) | None => {
-                let mut run = self.solve(board, mode, a, None)?;
-                if self.shortest && form.is_none() {
-                    run = self.shortest(board, mode, a, run)?;
-                }
-                match run.outcome {
-                    Outcome::Unknown => Ok(self.unknown("a win was found")),
-                    Outcome::NoWin => Ok(Found::of(
-                        Status::Fail,
-                        "no win",
-                        Vec::new(),
-                        format!("the solver proves there is no win {}", self.limit_text()),
-                    )),
-                    Outcome::Win => {
-                        if self.strict {
-                            let known = [attacker_set(&run.line, run.attacker_moves)];
-                            let second = self.second_solution(mode, &[run.line[0]], &known)?;
-                            if let Some(c) = second {
-                                return Ok(c);
-                            }
-                        }
-                        let mut o = Found::of(
-                            Status::Pass,
-                            format!("{} wins", run.line[0]),
-                            run.line.clone(),
-                            "",
-                        );
-                        if form.is_none() {
-                            o.fill.answer = Some(moves(&run.line));
-                        }
-                        o.fill.limit = fill_limit(run.attacker_moves, self.meta);
-                        Ok(o)
-                    }
-                }
             }
         }
     }
@@ -658,7 +710,7 @@ impl Checker<'_> {
         mode: Mode,
         known: &[Point],
         sets: &[BTreeSet<Point>],
-    ) -> Result<Option<Found>, Stop> {
+    ) -> Result<Option<Found>, Halt> {
         let a = self.attacker();
         // The duals the puzzle states (`also:`) are no second solutions, but each must win.
         let also = match on_board(self.board, &self.meta.also) {
@@ -720,7 +772,7 @@ impl Checker<'_> {
     }
 
     /// `no-win`.
-    fn no_win(&mut self) -> Result<Found, Stop> {
+    fn no_win(&mut self) -> Result<Found, Halt> {
         let a = self.attacker();
         let vcf = about_vcf(self.meta);
         let (mode, what) = if vcf {
@@ -760,7 +812,7 @@ impl Checker<'_> {
 
     /// Whether the side to move holds with `m`: after it, the opponent has no win. Returns the
     /// opponent's outcome and its winning line.
-    fn holds(&mut self, m: Point, mode: Mode) -> Result<Run, Stop> {
+    fn holds(&mut self, m: Point, mode: Mode) -> Result<Run, Halt> {
         let mut b = self.board.clone();
         let side = b.to_move();
         if b.five_points(side).contains(m.index()) {
@@ -774,8 +826,31 @@ impl Checker<'_> {
         self.solve(&b, mode, side.opponent(), None)
     }
 
+    /// The defences a `best-move` answer states (none for `none` or no answer), or the error
+    /// of an answer that cannot be one. A line states its first move; the rest is the
+    /// defender's plan, not checked here.
+    fn stated_defences(&self) -> Result<Vec<Point>, Found> {
+        match self.meta.answer.as_ref().map(|a| &a.form) {
+            Some(AnswerForm::Line(raw)) => {
+                let line = on_board(self.board, raw)
+                    .map_err(|m| Found::of(Status::Error, "", Vec::new(), m))?;
+                Ok(line.into_iter().take(1).collect())
+            }
+            Some(AnswerForm::AnyOf(raw)) => {
+                on_board(self.board, raw).map_err(|m| Found::of(Status::Error, "", Vec::new(), m))
+            }
+            Some(AnswerForm::None) | None => Ok(Vec::new()),
+            Some(AnswerForm::Win) => Err(Found::of(
+                Status::Error,
+                "",
+                Vec::new(),
+                "kind 'best-move' takes 'any of <moves>', a move or 'none'",
+            )),
+        }
+    }
+
     /// `best-move`.
-    fn best_move(&mut self) -> Result<Found, Stop> {
+    fn best_move(&mut self) -> Result<Found, Halt> {
         // Against a VCF, the defender's counter-fours gain it tempo: after the opponent blocks,
         // the defender moves again. So a move holds when the VCT solver, playing the opponent
         // with fours only, finds no win.
@@ -784,26 +859,9 @@ impl Checker<'_> {
         let mode = Mode::Vct;
         let what = if vcf { "VCF" } else { "win" };
         let form = self.meta.answer.as_ref().map(|a| &a.form);
-        let stated: Vec<Point> = match form {
-            Some(AnswerForm::Line(raw) | AnswerForm::AnyOf(raw)) => match on_board(self.board, raw)
-            {
-                Ok(l) => l,
-                Err(m) => return Ok(Found::of(Status::Error, "", Vec::new(), m)),
-            },
-            Some(AnswerForm::None) | None => Vec::new(),
-            Some(AnswerForm::Win) => {
-                return Ok(Found::of(
-                    Status::Error,
-                    "",
-                    Vec::new(),
-                    "kind 'best-move' takes 'any of <moves>', a move or 'none'",
-                ));
-            }
-        };
-        // A line states its first move; the rest is the defender's plan, not checked here.
-        let stated: Vec<Point> = match form {
-            Some(AnswerForm::Line(_)) => stated.into_iter().take(1).collect(),
-            _ => stated,
+        let stated = match self.stated_defences() {
+            Ok(stated) => stated,
+            Err(error) => return Ok(error),
         };
         let legal = legal_moves(self.board);
         let other_must_lose = matches!(form, Some(AnswerForm::AnyOf(_) | AnswerForm::None))

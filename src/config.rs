@@ -181,7 +181,7 @@ pub struct Check {
     /// File-name pattern for folders.
     pub glob: String,
     /// Composer mode, budgets.
-    pub options: crate::check::Options,
+    pub options: crate::check::CheckOptions,
     /// Unknown is not a failure.
     pub allow_unknown: bool,
     /// Fill in missing answers.
@@ -409,7 +409,7 @@ fn check(args: CheckArgs) -> Check {
         .style,
         paths: args.paths,
         glob: args.glob,
-        options: crate::check::Options {
+        options: crate::check::CheckOptions {
             strict: args.strict,
             max_nodes: args.max_nodes,
             time: args.time,

@@ -1,6 +1,7 @@
 //! `tengen check`: checks the answers of puzzle files (see [`crate::check`] for what each kind
-//! must satisfy), in parallel, printing verdicts in file order; `--update` fills in missing
-//! answers and rewrites each file atomically.
+//! must satisfy), in parallel, printing verdicts in file order (the formats are
+//! [`crate::report::check`]'s); `--update` fills in missing answers and rewrites each file
+//! atomically.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -8,24 +9,21 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use serde::Serialize;
-
 use super::emit;
-use crate::board::{Board, Point};
-use crate::check::{self, Fill, Report, Status};
-use crate::cli::CheckFormat;
+use crate::check::{self, CheckOptions, Fill, Report, Status};
 use crate::config::Check;
 use crate::error::{Error, InputError};
 use crate::input::Source;
 use crate::notation::puzzle::{self, Kind, Meta};
 use crate::notation::span::{Loc, Located, Span};
 use crate::output;
-use crate::report::text::{self, Mark, Style};
+use crate::report::check::{CheckedPuzzle, Printer, Summary};
 use crate::setup::{Given, Setup};
 use crate::solve::task::Solver;
+use crate::solve::tt::MemoryError;
 use crate::words::plural;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
 
 /// One puzzle to check, or one that could not be read.
 struct Item {
@@ -191,41 +189,6 @@ fn error_report(message: &str) -> Report {
     }
 }
 
-/// One puzzle's line of JSON (`data` of a `{"type": "puzzle"}` record).
-#[derive(Serialize)]
-struct PuzzleDoc<'a> {
-    file: &'a str,
-    line: u32,
-    /// The column of an error (1 otherwise).
-    column: u32,
-    id: &'a str,
-    kind: Option<Kind>,
-    verdict: &'static str,
-    expected: &'a str,
-    found: &'a str,
-    line_found: Vec<String>,
-    message: &'a str,
-    nodes: u64,
-    elapsed_ms: f64,
-}
-
-/// The summary's JSON (`data` of the `{"type": "summary"}` record).
-#[derive(Serialize, Default)]
-struct SummaryDoc {
-    puzzles: usize,
-    pass: usize,
-    fail: usize,
-    unknown: usize,
-    error: usize,
-    files: usize,
-    /// Blocks without `kind:` or `answer:`: positions, not puzzles.
-    positions_skipped: usize,
-    updated_files: usize,
-    nodes: u64,
-    elapsed_ms: f64,
-    exit_code: u8,
-}
-
 /// Whether a verdict fails the run.
 fn failing(status: Status, allow_unknown: bool) -> bool {
     match status {
@@ -235,312 +198,74 @@ fn failing(status: Status, allow_unknown: bool) -> bool {
     }
 }
 
-/// Escapes text for XML attributes and content; characters XML cannot hold become `?`.
-fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' | '\t' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Escapes a GitHub workflow command's message (`%`, CR, LF) or property (also `:` and `,`).
-fn gh(text: &str, property: bool) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        match c {
-            '%' => out.push_str("%25"),
-            '\r' => out.push_str("%0D"),
-            '\n' => out.push_str("%0A"),
-            ':' if property => out.push_str("%3A"),
-            ',' if property => out.push_str("%2C"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The diagram of a failure: the position with the refuting line numbered.
-fn diagram(board: &Board, line: &[Point], style: Style) -> String {
-    let first = board.to_move();
-    let marks: Vec<(Point, Mark)> = line
+/// What the run exits with: 2 after an error, 1 after a failing verdict, else 0.
+fn exit_code(summary: &Summary, reports: &[Option<Report>], allow_unknown: bool) -> u8 {
+    let failed = reports
         .iter()
-        .enumerate()
-        .map(|(k, &p)| {
-            let c = if k % 2 == 0 { first } else { first.opponent() };
-            (p, Mark::Numbered(k + 1, c))
-        })
-        .collect();
-    text::board(board, &marks, style)
-}
-
-struct Printer<'a> {
-    format: CheckFormat,
-    style: Style,
-    allow_unknown: bool,
-    files: &'a [File],
-    /// JUnit: every testcase, by file, written at the end.
-    junit: Vec<Vec<String>>,
-    junit_counts: Vec<(usize, usize, usize, usize, f64)>,
-}
-
-impl Printer<'_> {
-    fn word(&self, status: Status) -> String {
-        let w = status.name().to_uppercase();
-        let w = format!("{w:<7}");
-        if !self.style.color {
-            return w;
-        }
-        let code = match status {
-            Status::Pass => "32",
-            Status::Unknown => "33",
-            Status::Fail => "31",
-            Status::Error => "1;31",
-        };
-        format!("\x1b[{code}m{w}\x1b[0m")
-    }
-
-    /// One verdict; `at` is where a position error is, when the worker found one.
-    fn puzzle(&mut self, item: &Item, r: &Report, at: Option<Loc>) -> String {
-        let (line, column) = at.map_or((item.line, item.column), |l| (l.line, l.column));
-        let board = match (&item.work, r.status) {
-            (Ok((setup, _)), Status::Fail) => setup.clone().into_board(Given::default()).ok(),
-            _ => None,
-        };
-        let file = &self.files[item.file].shown;
-        let id = if item.id.is_empty() { "-" } else { &item.id };
-        let ms = r.elapsed.as_secs_f64() * 1000.0;
-        match self.format {
-            CheckFormat::Text => {
-                let kind = item.kind.map_or("-".to_string(), |k| k.to_string());
-                let at = match r.status {
-                    Status::Error => format!("{line}:{column}"),
-                    _ => line.to_string(),
-                };
-                let mut s = format!(
-                    "{} {file}:{at}  {id}  {kind}  {}",
-                    self.word(r.status),
-                    match r.status {
-                        Status::Pass => r.found.clone(),
-                        _ => r.message.clone(),
-                    }
-                );
-                if r.status != Status::Error {
-                    s.push_str(&format!(
-                        "  ({}, {ms:.0} ms)",
-                        plural(r.nodes, "node", "nodes")
-                    ));
-                }
-                s.push('\n');
-                if r.status == Status::Fail {
-                    s.push_str(&format!(
-                        "    expected: {}\n    found:    {}\n",
-                        r.expected, r.found
-                    ));
-                    if let Some(board) = &board {
-                        if !r.line.is_empty() {
-                            s.push_str(&format!("    line:     {}\n", check::moves(&r.line)));
-                        }
-                        for l in diagram(board, &r.line, self.style).lines() {
-                            s.push_str("    ");
-                            s.push_str(l);
-                            s.push('\n');
-                        }
-                    }
-                }
-                s
-            }
-            CheckFormat::Json => {
-                let doc = PuzzleDoc {
-                    file,
-                    line,
-                    column,
-                    id: &item.id,
-                    kind: item.kind,
-                    verdict: r.status.name(),
-                    expected: &r.expected,
-                    found: &r.found,
-                    line_found: r.line.iter().map(|p| p.to_string()).collect(),
-                    message: &r.message,
-                    nodes: r.nodes,
-                    elapsed_ms: ms,
-                };
-                serde_json::json!({"type": "puzzle", "data": doc}).to_string() + "\n"
-            }
-            CheckFormat::Github => {
-                let level = match r.status {
-                    Status::Pass => return String::new(),
-                    Status::Unknown if self.allow_unknown => "warning",
-                    _ => "error",
-                };
-                let title = format!("{} {id}", r.status.name());
-                let mut msg = r.message.clone();
-                if r.status == Status::Fail {
-                    msg.push_str(&format!("\nexpected: {}\nfound: {}", r.expected, r.found));
-                    if !r.line.is_empty() {
-                        msg.push_str(&format!("\nline: {}", check::moves(&r.line)));
-                    }
-                }
-                format!(
-                    "::{level} file={},line={},col={},title={}::{}\n",
-                    gh(file, true),
-                    line,
-                    column,
-                    gh(&title, true),
-                    gh(&msg, false)
-                )
-            }
-            CheckFormat::Junit => {
-                let secs = r.elapsed.as_secs_f64();
-                let counts = &mut self.junit_counts[item.file];
-                counts.0 += 1;
-                counts.4 += secs;
-                let mut case = format!(
-                    "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\" time=\"{secs:.3}\"",
-                    xml(id),
-                    xml(file),
-                    xml(file),
-                    line
-                );
-                let body = |r: &Report| {
-                    let mut b = format!("{file}:{line}: {}\n", r.message);
-                    if r.status == Status::Fail {
-                        b.push_str(&format!("expected: {}\nfound: {}\n", r.expected, r.found));
-                        if let Some(board) = &board {
-                            if !r.line.is_empty() {
-                                b.push_str(&format!("line: {}\n", check::moves(&r.line)));
-                            }
-                            b.push_str(&diagram(board, &r.line, Style::default()));
-                        }
-                    }
-                    b
-                };
-                match r.status {
-                    Status::Pass => case.push_str("/>\n"),
-                    Status::Unknown if self.allow_unknown => {
-                        counts.3 += 1;
-                        case.push_str(&format!(
-                            ">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
-                            xml(&r.message)
-                        ));
-                    }
-                    Status::Error => {
-                        counts.2 += 1;
-                        case.push_str(&format!(
-                            ">\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
-                            xml(&r.message),
-                            xml(&body(r))
-                        ));
-                    }
-                    _ => {
-                        counts.1 += 1;
-                        case.push_str(&format!(
-                            ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
-                            xml(&r.message),
-                            xml(&body(r))
-                        ));
-                    }
-                }
-                self.junit[item.file].push(case);
-                String::new()
-            }
-        }
-    }
-
-    fn summary(&self, s: &SummaryDoc) -> String {
-        match self.format {
-            CheckFormat::Json => {
-                serde_json::json!({"type": "summary", "data": s}).to_string() + "\n"
-            }
-            CheckFormat::Junit => {
-                let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-                out.push_str(&format!(
-                    "<testsuites name=\"tengen check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3}\">\n",
-                    s.puzzles,
-                    s.fail + if self.allow_unknown { 0 } else { s.unknown },
-                    s.error,
-                    if self.allow_unknown { s.unknown } else { 0 },
-                    s.elapsed_ms / 1000.0
-                ));
-                for (f, cases) in self.junit.iter().enumerate() {
-                    let (tests, failures, errors, skipped, time) = self.junit_counts[f];
-                    out.push_str(&format!(
-                        "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"{skipped}\" time=\"{time:.3}\">\n",
-                        xml(&self.files[f].shown)
-                    ));
-                    for c in cases {
-                        out.push_str(c);
-                    }
-                    out.push_str("  </testsuite>\n");
-                }
-                out.push_str("</testsuites>\n");
-                out
-            }
-            CheckFormat::Text | CheckFormat::Github => {
-                let mut line = format!(
-                    "{}: {} passed, {} failed, {} unknown, {}",
-                    plural(s.puzzles, "puzzle", "puzzles"),
-                    s.pass,
-                    s.fail,
-                    s.unknown,
-                    plural(s.error, "error", "errors"),
-                );
-                if s.positions_skipped > 0 {
-                    line.push_str(&format!(
-                        "; {} without kind or answer skipped",
-                        plural(s.positions_skipped, "position", "positions")
-                    ));
-                }
-                if s.updated_files > 0 {
-                    line.push_str(&format!(
-                        "; {} updated",
-                        plural(s.updated_files, "file", "files")
-                    ));
-                }
-                line.push_str(&format!(
-                    " ({}, {:.1} s)\n",
-                    plural(s.nodes, "node", "nodes"),
-                    s.elapsed_ms / 1000.0
-                ));
-                line
-            }
-        }
+        .flatten()
+        .any(|r| failing(r.status, allow_unknown));
+    if summary.error > 0 {
+        2
+    } else if failed {
+        1
+    } else {
+        0
     }
 }
 
+/// Runs `tengen check`: finds the puzzles, checks them, prints the verdicts and the summary,
+/// and with `--update` fills the files in; returns the exit code.
 pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
     let start = Instant::now();
     let shard = args.shard.as_deref().map(shard).transpose()?;
-    let (files, mut items, positions) = items(files(&args.paths, &args.glob)?);
+    let (files, items, positions) = items(files(&args.paths, &args.glob)?);
     // Nothing to check is a mistake (a typo in a path or a glob), not a pass.
     if items.is_empty() {
-        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-        let found = if files.is_empty() {
-            format!("no file matches --glob '{}'", args.glob)
-        } else if positions > 0 {
-            format!(
-                "{} without `kind:` or `answer:` (positions, not puzzles)",
-                plural(positions, "block", "blocks")
-            )
-        } else {
-            "no puzzle".to_string()
-        };
-        return Err(Error::usage(format!(
-            "no puzzle to check in {}: {found}",
-            paths.join(", ")
-        )));
+        return Err(nothing_to_check(&args, &files, positions));
     }
+    let items = select(items, &args.skip_tags, shard);
+    let paths: Vec<&str> = files.iter().map(|f| f.shown.as_str()).collect();
+    let mut printer = Printer::new(args.format, args.style, args.allow_unknown, &paths);
+    let mut summary = Summary {
+        files: files.len(),
+        positions_skipped: positions,
+        ..Summary::default()
+    };
+    let reports = check_in_order(&args, &files, &items, &mut printer, &mut summary, out)?;
+    summary.puzzles = items.len();
+    if args.update {
+        summary.updated_files = update(&files, &items, &reports)?;
+    }
+    summary.exit_code = exit_code(&summary, &reports, args.allow_unknown);
+    summary.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    emit(out, &printer.summary(&summary))?;
+    Ok(summary.exit_code)
+}
+
+/// The usage error of a run that found no puzzle, saying what it found instead.
+fn nothing_to_check(args: &Check, files: &[File], positions: usize) -> Error {
+    let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+    let found = if files.is_empty() {
+        format!("no file matches --glob '{}'", args.glob)
+    } else if positions > 0 {
+        format!(
+            "{} without `kind:` or `answer:` (positions, not puzzles)",
+            plural(positions, "block", "blocks")
+        )
+    } else {
+        "no puzzle".to_string()
+    };
+    Error::usage(format!(
+        "no puzzle to check in {}: {found}",
+        paths.join(", ")
+    ))
+}
+
+/// The items this run checks: those without a skipped tag (an item in error is always
+/// kept), then every N-th of them from the K-th when sharded.
+fn select(mut items: Vec<Item>, skip_tags: &[String], shard: Option<(usize, usize)>) -> Vec<Item> {
     items.retain(|it| match &it.work {
-        Ok((_, meta)) => !meta.tags.iter().any(|t| args.skip_tags.contains(t)),
+        Ok((_, meta)) => !meta.tags.iter().any(|t| skip_tags.contains(t)),
         Err(_) => true,
     });
     if let Some((k, n)) = shard {
@@ -551,25 +276,34 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
             .map(|(_, it)| it)
             .collect();
     }
-    let bar = if args.progress {
-        let bar =
-            ProgressBar::with_draw_target(Some(items.len() as u64), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let mut printer = Printer {
-        format: args.format,
-        style: args.style,
-        allow_unknown: args.allow_unknown,
-        files: &files,
-        junit: vec![Vec::new(); files.len()],
-        junit_counts: vec![(0, 0, 0, 0, 0.0); files.len()],
-    };
+    items
+}
+
+/// A progress bar on standard error over `len` puzzles, or a hidden one.
+fn progress_bar(shown: bool, len: usize) -> ProgressBar {
+    if !shown {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Checks the items on `args.jobs` threads and prints each verdict as soon as it and every
+/// one before it are in, so the output is in file order however the threads finish. Returns
+/// the reports in item order.
+fn check_in_order(
+    args: &Check,
+    files: &[File],
+    items: &[Item],
+    printer: &mut Printer,
+    summary: &mut Summary,
+    out: &mut dyn Write,
+) -> Result<Vec<Option<Report>>, Error> {
+    let bar = progress_bar(args.progress, items.len());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.max(1))
         .build()
@@ -577,41 +311,17 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
             let jobs = plural(args.jobs, "job", "jobs");
             Error::usage(format!("cannot start {jobs}: {e}"))
         })?;
-    let options = args.options;
-    let hash_mb = args.hash_mb;
+    let (options, hash_mb) = (args.options, args.hash_mb);
     let (tx, rx) = mpsc::channel::<(usize, Report, Option<Loc>)>();
     let mut reports: Vec<Option<Report>> = Vec::new();
     reports.resize_with(items.len(), || None);
-    let mut summary = SummaryDoc {
-        files: files.len(),
-        positions_skipped: positions,
-        ..SummaryDoc::default()
-    };
-    let mut printed = Vec::new();
-    let write_result: Result<(), Error> = std::thread::scope(|scope| {
-        let items = &items;
+    let written: Result<(), Error> = std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.install(|| {
                 items.par_iter().enumerate().for_each_init(
                     || Solver::new(hash_mb),
                     |solver, (i, item)| {
-                        let (report, at) = match (&item.work, solver) {
-                            (Err(m), _) => (error_report(m), None),
-                            (Ok(_), Err(e)) => {
-                                (error_report(&format!("{e}: try a smaller --hash-mb")), None)
-                            }
-                            (Ok((setup, meta)), Ok(solver)) => {
-                                match setup.clone().into_board(Given::default()) {
-                                    Ok(board) => {
-                                        (check::check(&board, meta, solver, &options), None)
-                                    }
-                                    Err(e) => {
-                                        let at = e.loc();
-                                        (error_report(&InputError::from(e).to_string()), Some(at))
-                                    }
-                                }
-                            }
-                        };
+                        let (report, at) = check_item(item, solver, &options);
                         // The receiver only stops listening when the output failed.
                         let _ = tx.send((i, report, at));
                     },
@@ -629,18 +339,11 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
                 if !item.id.is_empty() {
                     bar.set_message(item.id.clone());
                 }
-                let text = printer.puzzle(item, &r, at);
+                let text = printer.verdict(&checked(files, item, &r, at));
                 if !text.is_empty() {
                     bar.suspend(|| emit(out, &text))?;
                 }
-                match r.status {
-                    Status::Pass => summary.pass += 1,
-                    Status::Fail => summary.fail += 1,
-                    Status::Unknown => summary.unknown += 1,
-                    Status::Error => summary.error += 1,
-                }
-                summary.nodes += r.nodes;
-                printed.push(next);
+                summary.add(&r);
                 reports[next] = Some(r);
                 next += 1;
             }
@@ -648,26 +351,52 @@ pub fn run(args: Check, out: &mut dyn Write) -> Result<u8, Error> {
         Ok(())
     });
     bar.finish_and_clear();
-    write_result?;
-    summary.puzzles = items.len();
-    if args.update {
-        summary.updated_files = update(&files, &items, &reports)?;
+    written?;
+    Ok(reports)
+}
+
+/// One item's verdict, and where its position error is when the board could not be set up.
+fn check_item(
+    item: &Item,
+    solver: &mut Result<Solver, MemoryError>,
+    options: &CheckOptions,
+) -> (Report, Option<Loc>) {
+    match (&item.work, solver) {
+        (Err(m), _) => (error_report(m), None),
+        (Ok(_), Err(e)) => (error_report(&format!("{e}: try a smaller --hash-mb")), None),
+        (Ok((setup, meta)), Ok(solver)) => match setup.clone().into_board(Given::default()) {
+            Ok(board) => (check::check(&board, meta, solver, options), None),
+            Err(e) => {
+                let at = e.loc();
+                (error_report(&InputError::from(e).to_string()), Some(at))
+            }
+        },
     }
-    let failed = reports
-        .iter()
-        .flatten()
-        .any(|r| failing(r.status, args.allow_unknown));
-    let code = if summary.error > 0 {
-        2
-    } else if failed {
-        1
-    } else {
-        0
+}
+
+/// An item and its verdict as the printers take them: pointing at the position error when
+/// there is one, with the board of a failure for its diagram.
+fn checked<'a>(
+    files: &'a [File],
+    item: &'a Item,
+    report: &'a Report,
+    at: Option<Loc>,
+) -> CheckedPuzzle<'a> {
+    let (line, column) = at.map_or((item.line, item.column), |l| (l.line, l.column));
+    let board = match (&item.work, report.status) {
+        (Ok((setup, _)), Status::Fail) => setup.clone().into_board(Given::default()).ok(),
+        _ => None,
     };
-    summary.exit_code = code;
-    summary.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    emit(out, &printer.summary(&summary))?;
-    Ok(code)
+    CheckedPuzzle {
+        file: item.file,
+        path: &files[item.file].shown,
+        line,
+        column,
+        id: &item.id,
+        kind: item.kind,
+        report,
+        board,
+    }
 }
 
 /// `--update`: writes the fills of passing puzzles into their files; returns how many files
@@ -764,12 +493,5 @@ mod tests {
         assert!(shard("0/4").is_err());
         assert!(shard("5/4").is_err());
         assert!(shard("x").is_err());
-    }
-
-    #[test]
-    fn escapes() {
-        assert_eq!(xml("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-        assert_eq!(gh("50%\nx", false), "50%25%0Ax");
-        assert_eq!(gh("a:b,c", true), "a%3Ab%2Cc");
     }
 }

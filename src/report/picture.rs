@@ -208,7 +208,8 @@ fn stone(out: &mut String, color: Color, x: f64, y: f64, number: Option<usize>) 
     }
 }
 
-/// The board as an SVG document.
+/// The board as an SVG document: the grid, its coordinates, the heat, the stones, then the
+/// marks over them.
 pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
     let size = board.size();
     let (width, height) = board_extent(size, what.caption.is_some());
@@ -217,58 +218,8 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
         out,
         r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{WOOD}"/>"#
     );
-    let last = MARGIN + (size as f64 - 1.0) * CELL;
-    for i in 0..size {
-        let at = MARGIN + i as f64 * CELL;
-        let _ = writeln!(
-            out,
-            r##"<line x1="{MARGIN:.1}" y1="{at:.1}" x2="{last:.1}" y2="{at:.1}" stroke="#3a2a10" stroke-width="1"/>"##
-        );
-        let _ = writeln!(
-            out,
-            r##"<line x1="{at:.1}" y1="{MARGIN:.1}" x2="{at:.1}" y2="{last:.1}" stroke="#3a2a10" stroke-width="1"/>"##
-        );
-    }
-    // Star points: the centre, and the points four in from each corner on 13x13 and larger.
-    let mut stars = vec![(size / 2, size / 2)];
-    if size >= 13 {
-        let (a, b) = (3, size - 4);
-        stars.extend([(a, a), (a, b), (b, a), (b, b)]);
-    }
-    for (x, y) in stars {
-        if let Some(p) = Point::new(x, y) {
-            let (cx, cy) = centre(size, p);
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="#3a2a10"/>"##
-            );
-        }
-    }
-    // Coordinates: letters along the top and bottom, numbers from the bottom on both sides.
-    let coord = "#3a2a10";
-    for i in 0..size {
-        let at = MARGIN + i as f64 * CELL;
-        let letter = Point::column_letter(i).to_string();
-        text(&mut out, &letter, at, MARGIN / 2.0 - 2.0, 12.0, coord);
-        text(
-            &mut out,
-            &letter,
-            at,
-            last + MARGIN / 2.0 + 2.0,
-            12.0,
-            coord,
-        );
-        let number = (size - i).to_string();
-        text(&mut out, &number, MARGIN / 2.0 - 2.0, at, 12.0, coord);
-        text(
-            &mut out,
-            &number,
-            last + MARGIN / 2.0 + 2.0,
-            at,
-            12.0,
-            coord,
-        );
-    }
+    draw_grid(&mut out, size);
+    draw_coordinates(&mut out, size);
     for &(p, v) in &what.heat {
         let (cx, cy) = centre(size, p);
         let half = CELL * 0.42;
@@ -282,52 +233,13 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
             heat_color(v)
         );
     }
-    let record = board.history();
-    let first = board.total_stones() - record.len();
-    for p in board.points() {
-        let Some(c) = board.get(p) else { continue };
-        let (cx, cy) = centre(size, p);
-        let number = what
-            .move_numbers
-            .then(|| record.iter().position(|&q| q == p).map(|k| first + k + 1))
-            .flatten();
-        stone(&mut out, c, cx, cy, number);
-    }
-    if let Some(p) = board.last_move() {
-        let (cx, cy) = centre(size, p);
-        if what.move_numbers {
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{MARK}" stroke-width="2.5"/>"#,
-                CELL * 0.46
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{MARK}"/>"#,
-                CELL * 0.13
-            );
-        }
-    }
+    draw_stones(&mut out, board, what.move_numbers);
     for &(p, n, c) in &what.line {
         let (cx, cy) = centre(size, p);
         stone(&mut out, c, cx, cy, Some(n));
     }
     for p in &what.forbidden {
-        let (cx, cy) = centre(size, *p);
-        let r = CELL * 0.22;
-        let _ = writeln!(
-            out,
-            r#"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{MARK}" stroke-width="3" stroke-linecap="round"/>"#,
-            cx - r,
-            cy - r,
-            cx + r,
-            cy + r,
-            cx + r,
-            cy - r,
-            cx - r,
-            cy + r
-        );
+        draw_cross(&mut out, centre(size, *p));
     }
     for (p, label) in &what.labels {
         let (cx, cy) = centre(size, *p);
@@ -350,6 +262,101 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The grid lines and the star points: the centre, and the points four in from each corner
+/// on 13x13 and larger.
+fn draw_grid(out: &mut String, size: u8) {
+    let last = MARGIN + (size as f64 - 1.0) * CELL;
+    for i in 0..size {
+        let at = MARGIN + i as f64 * CELL;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{MARGIN:.1}" y1="{at:.1}" x2="{last:.1}" y2="{at:.1}" stroke="#3a2a10" stroke-width="1"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<line x1="{at:.1}" y1="{MARGIN:.1}" x2="{at:.1}" y2="{last:.1}" stroke="#3a2a10" stroke-width="1"/>"##
+        );
+    }
+    let mut stars = vec![(size / 2, size / 2)];
+    if size >= 13 {
+        let (a, b) = (3, size - 4);
+        stars.extend([(a, a), (a, b), (b, a), (b, b)]);
+    }
+    for (x, y) in stars {
+        if let Some(p) = Point::new(x, y) {
+            let (cx, cy) = centre(size, p);
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="#3a2a10"/>"##
+            );
+        }
+    }
+}
+
+/// Coordinates: letters along the top and bottom, numbers from the bottom on both sides.
+fn draw_coordinates(out: &mut String, size: u8) {
+    let last = MARGIN + (size as f64 - 1.0) * CELL;
+    let coord = "#3a2a10";
+    for i in 0..size {
+        let at = MARGIN + i as f64 * CELL;
+        let letter = Point::column_letter(i).to_string();
+        text(out, &letter, at, MARGIN / 2.0 - 2.0, 12.0, coord);
+        text(out, &letter, at, last + MARGIN / 2.0 + 2.0, 12.0, coord);
+        let number = (size - i).to_string();
+        text(out, &number, MARGIN / 2.0 - 2.0, at, 12.0, coord);
+        text(out, &number, last + MARGIN / 2.0 + 2.0, at, 12.0, coord);
+    }
+}
+
+/// The stones on the board (numbered by their move of the record when `move_numbers`), and
+/// the last move's mark: a ring round a numbered stone, else a dot.
+fn draw_stones(out: &mut String, board: &Board, move_numbers: bool) {
+    let size = board.size();
+    let record = board.history();
+    let first = board.total_stones() - record.len();
+    for p in board.points() {
+        let Some(c) = board.get(p) else { continue };
+        let (cx, cy) = centre(size, p);
+        let number = move_numbers
+            .then(|| record.iter().position(|&q| q == p).map(|k| first + k + 1))
+            .flatten();
+        stone(out, c, cx, cy, number);
+    }
+    if let Some(p) = board.last_move() {
+        let (cx, cy) = centre(size, p);
+        if move_numbers {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{MARK}" stroke-width="2.5"/>"#,
+                CELL * 0.46
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{MARK}"/>"#,
+                CELL * 0.13
+            );
+        }
+    }
+}
+
+/// A forbidden point's cross, centred on `(cx, cy)`.
+fn draw_cross(out: &mut String, (cx, cy): (f64, f64)) {
+    let r = CELL * 0.22;
+    let _ = writeln!(
+        out,
+        r#"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{MARK}" stroke-width="3" stroke-linecap="round"/>"#,
+        cx - r,
+        cy - r,
+        cx + r,
+        cy + r,
+        cx + r,
+        cy - r,
+        cx - r,
+        cy + r
+    );
 }
 
 /// One point of a win-rate graph: the move's number, black's win chance after it (0 to 100),

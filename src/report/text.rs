@@ -2,7 +2,7 @@
 //! last move in capitals (and reversed when coloured), optional marks on points (numbers of a
 //! line, forbidden points). Without colour the diagram parses back as a diagram.
 
-use colored::Color as Ink;
+use colored::{Color as Ink, ColoredString, Styles as Effect};
 
 use crate::analyze::eval::{move_words, win_probability};
 use crate::analyze::{self, Analysis, Bound, Candidate};
@@ -12,20 +12,11 @@ use crate::solve::{Ending, Outcome};
 use crate::words::plural;
 
 /// How to draw: decided once by the caller (from `--color`, `NO_COLOR` and the terminal) and
-/// passed down; nothing here looks at the environment or sets anything for the process.
+/// passed down; nothing here looks at the environment (see [`paint`] for the one switch set).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
     /// Colour with ANSI escapes.
     pub color: bool,
-}
-
-/// Text effects, by their ANSI select-graphic-rendition codes.
-#[derive(Clone, Copy)]
-enum Effect {
-    Bold = 1,
-    Dim = 2,
-    Underline = 4,
-    Reverse = 7,
 }
 
 /// Black's stones and moves.
@@ -110,14 +101,24 @@ fn ink_name(ink: Ink) -> &'static str {
 }
 
 /// `text` in `ink` with `effects` when the style colours, else as it is.
-fn paint(text: &str, ink: Option<Ink>, effects: &[Effect], style: Style) -> String {
+pub(crate) fn paint(text: &str, ink: Option<Ink>, effects: &[Effect], style: Style) -> String {
     if !style.color {
         return text.to_string();
     }
-    let mut codes: Vec<String> = effects.iter().map(|&e| (e as u8).to_string()).collect();
-    codes.extend(ink.map(|c| c.to_fg_str().into_owned()));
-    format!("\x1b[{}m{text}\x1b[0m", codes.join(";"))
+    let mut painted = ColoredString::from(text);
+    painted.fgcolor = ink;
+    for &effect in effects {
+        painted.style.add(effect);
+    }
+    std::sync::LazyLock::force(&COLORED_OBEYS_STYLE);
+    painted.to_string()
 }
+
+/// `colored` would decide for itself whether to colour, from the environment and whether
+/// standard output is a terminal; the caller has decided already (the [`Style`]), so its own
+/// switch is turned on before the first painted text. Plain text never goes through it.
+static COLORED_OBEYS_STYLE: std::sync::LazyLock<()> =
+    std::sync::LazyLock::new(|| colored::control::set_override(true));
 
 /// What a point shows instead of its stone or emptiness.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,7 +156,7 @@ pub fn board(board: &Board, marks: &[(Point, Mark)], style: Style) -> String {
         .max(1)
         + 1;
     let last = board.last_move();
-    let dim = |s: String| paint(&s, None, &[Effect::Dim], style);
+    let dim = |s: String| paint(&s, None, &[Effect::Dimmed], style);
     let letters: String = (0..size)
         .map(|x| format!("{:>width$}", Point::column_letter(x)))
         .collect();
@@ -188,10 +189,10 @@ fn paint_stone(stone: Option<Color>, last: bool, width: usize, style: Style) -> 
     let pad = " ".repeat(width - 1);
     let (ink, mut effects) = match stone {
         Some(side) => (Some(self::ink(side)), vec![Effect::Bold]),
-        None => (None, vec![Effect::Dim]),
+        None => (None, vec![Effect::Dimmed]),
     };
     if last {
-        effects.push(Effect::Reverse);
+        effects.push(Effect::Reversed);
     }
     format!("{pad}{}", paint(c, ink, &effects, style))
 }
@@ -208,7 +209,7 @@ fn paint_mark(mark: &Mark, width: usize, style: Style) -> String {
                 .map_or(Ink::BrightRed, |&(_, _, ink)| ink);
             paint(&text, Some(ink), &[], style)
         }
-        Mark::Unranked => paint(&text, None, &[Effect::Dim], style),
+        Mark::Unranked => paint(&text, None, &[Effect::Dimmed], style),
     }
 }
 
@@ -277,7 +278,7 @@ impl Key {
                 format!("digits: every scored move, 9 best to 0 worst{ramp}")
             }
             Key::Unranked => {
-                let mark = paint("?", None, &[Effect::Dim], style);
+                let mark = paint("?", None, &[Effect::Dimmed], style);
                 format!("{mark} known only to be no better than a bound above every exact score")
             }
         }
@@ -467,27 +468,14 @@ pub fn analysis(
     style: Style,
 ) -> String {
     let top = settings.top;
-    let every_row = settings.all || heatmap;
-    let me = a.to_move;
     let mut s = id.map(|id| format!("# {id}\n")).unwrap_or_default();
-    let marks: Vec<(Point, Mark)> = if heatmap {
-        a.candidates
-            .iter()
-            .zip(heat(&a.candidates))
-            .map(|(c, d)| (c.mv, d.map_or(Mark::Unranked, Mark::Heat)))
-            .collect()
-    } else {
-        a.candidates
-            .iter()
-            .take(top)
-            .enumerate()
-            .map(|(k, c)| (c.mv, Mark::Numbered(k + 1, me)))
-            .collect()
-    };
-    let forbidden = a.forbidden.iter().map(|&(p, _)| (p, Mark::Forbidden));
-    let marks: Vec<(Point, Mark)> = marks.into_iter().chain(forbidden).collect();
+    let marks = analysis_marks(a, top, heatmap);
     s.push_str(&self::board(board, &marks, style));
-    let mut keys = vec![if heatmap { Key::Heat } else { Key::Best(me) }];
+    let mut keys = vec![if heatmap {
+        Key::Heat
+    } else {
+        Key::Best(a.to_move)
+    }];
     if marks.iter().any(|(_, m)| *m == Mark::Unranked) {
         keys.push(Key::Unranked);
     }
@@ -496,69 +484,18 @@ pub fn analysis(
     }
     s.push_str(&footer(board, &keys, style));
     s.push_str(&opening(board));
-    if let Some(best) = a.candidates.first() {
-        let verdict = match best.mate_in {
-            Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),
-            Some(n) => format!(
-                "{} wins in {} (verified)",
-                me.opponent(),
-                plural(-n, "move", "moves")
-            ),
-            None => format!(
-                "best {}: score {:+} ({:.0}% for {me})",
-                best.mv,
-                best.score,
-                win_probability(best.score) * 100.0
-            ),
-        };
-        s.push_str(&format!("{verdict}\n"));
-    } else if !a.forbidden.is_empty() {
-        s.push_str("no legal move: every empty point is forbidden for black\n");
-    } else {
-        s.push_str("no move to play\n");
-    }
+    s.push_str(&analysis_headline(a));
     s.push_str(&format!(
         "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}\n",
         "rank", "move", "score", "win%", "mate", "depth", "why · line"
     ));
-    let shown = if every_row { a.candidates.len() } else { top };
+    let shown = if settings.all || heatmap {
+        a.candidates.len()
+    } else {
+        top
+    };
     for (k, c) in a.candidates.iter().take(shown).enumerate() {
-        // A bound's score and win chance are bounds too: "<=" at most, ">=" at least. A
-        // verified mate is a proof, not a bound: its row has no sign.
-        let sign = match c.bound {
-            _ if c.mate_in.is_some() => "",
-            Bound::Exact => "",
-            Bound::Upper => "<=",
-            Bound::Lower => ">=",
-        };
-        let score = format!("{sign}{:+}", c.score);
-        let mate = c.mate_in.map(|n| format!("{n:+}")).unwrap_or_default();
-        let win = match c.mate_in {
-            Some(n) if n > 0 => "100.0".to_string(),
-            Some(_) => "0.0".to_string(),
-            None => format!("{sign}{:.1}", win_probability(c.score) * 100.0),
-        };
-        let (makes, stops) = move_words(board, c.mv.index(), me);
-        let mut why = Vec::new();
-        if !makes.is_empty() {
-            why.push(format!("makes {}", makes.join(", ")));
-        }
-        if !stops.is_empty() {
-            why.push(format!("stops {}", stops.join(", ")));
-        }
-        let line: Vec<String> = c.pv.iter().map(|p| p.to_string()).collect();
-        s.push_str(&format!(
-            "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}{}{}\n",
-            k + 1,
-            c.mv.to_string(),
-            score,
-            win,
-            mate,
-            c.depth,
-            why.join("; "),
-            if why.is_empty() { "" } else { " · " },
-            line.join(" ")
-        ));
+        s.push_str(&candidate_row(board, k + 1, c, a.to_move));
     }
     if a.candidates.len() > shown {
         s.push_str(&format!(
@@ -579,6 +516,102 @@ pub fn analysis(
             "(<=S: a bound: tested against the best score at its depth, the move is no better than S)\n",
         );
     }
+    s.push_str(&search_counts(a));
+    s.push_str(&repeatability(settings));
+    s
+}
+
+/// The marks of an analysis diagram: the best `top` moves numbered, or with `heatmap` every
+/// scored move shaded; black's forbidden points after them.
+fn analysis_marks(a: &Analysis, top: usize, heatmap: bool) -> Vec<(Point, Mark)> {
+    let marks: Vec<(Point, Mark)> = if heatmap {
+        a.candidates
+            .iter()
+            .zip(heat(&a.candidates))
+            .map(|(c, d)| (c.mv, d.map_or(Mark::Unranked, Mark::Heat)))
+            .collect()
+    } else {
+        a.candidates
+            .iter()
+            .take(top)
+            .enumerate()
+            .map(|(k, c)| (c.mv, Mark::Numbered(k + 1, a.to_move)))
+            .collect()
+    };
+    let forbidden = a.forbidden.iter().map(|&(p, _)| (p, Mark::Forbidden));
+    marks.into_iter().chain(forbidden).collect()
+}
+
+/// The line over the rows: the mate of the best move, else its score and win chance; or why
+/// there is no move.
+fn analysis_headline(a: &Analysis) -> String {
+    let me = a.to_move;
+    if let Some(best) = a.candidates.first() {
+        let verdict = match best.mate_in {
+            Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),
+            Some(n) => format!(
+                "{} wins in {} (verified)",
+                me.opponent(),
+                plural(-n, "move", "moves")
+            ),
+            None => format!(
+                "best {}: score {:+} ({:.0}% for {me})",
+                best.mv,
+                best.score,
+                win_probability(best.score) * 100.0
+            ),
+        };
+        format!("{verdict}\n")
+    } else if !a.forbidden.is_empty() {
+        "no legal move: every empty point is forbidden for black\n".to_string()
+    } else {
+        "no move to play\n".to_string()
+    }
+}
+
+/// One candidate's row, ranked `rank`: score, win chance, mate, depth, what the move makes
+/// and stops for `me`, and its line.
+fn candidate_row(board: &Board, rank: usize, c: &Candidate, me: Color) -> String {
+    // A bound's score and win chance are bounds too: "<=" at most, ">=" at least. A verified
+    // mate is a proof, not a bound: its row has no sign.
+    let sign = match c.bound {
+        _ if c.mate_in.is_some() => "",
+        Bound::Exact => "",
+        Bound::Upper => "<=",
+        Bound::Lower => ">=",
+    };
+    let score = format!("{sign}{:+}", c.score);
+    let mate = c.mate_in.map(|n| format!("{n:+}")).unwrap_or_default();
+    let win = match c.mate_in {
+        Some(n) if n > 0 => "100.0".to_string(),
+        Some(_) => "0.0".to_string(),
+        None => format!("{sign}{:.1}", win_probability(c.score) * 100.0),
+    };
+    let (makes, stops) = move_words(board, c.mv.index(), me);
+    let mut why = Vec::new();
+    if !makes.is_empty() {
+        why.push(format!("makes {}", makes.join(", ")));
+    }
+    if !stops.is_empty() {
+        why.push(format!("stops {}", stops.join(", ")));
+    }
+    let line: Vec<String> = c.pv.iter().map(|p| p.to_string()).collect();
+    format!(
+        "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}{}{}\n",
+        rank,
+        c.mv.to_string(),
+        score,
+        win,
+        mate,
+        c.depth,
+        why.join("; "),
+        if why.is_empty() { "" } else { " · " },
+        line.join(" ")
+    )
+}
+
+/// The footer's first line: the depths reached, the nodes, the speed and the time.
+fn search_counts(a: &Analysis) -> String {
     let secs = a.elapsed.as_secs_f64();
     // The depth every candidate reached, and the best move's when it went one deeper (a move
     // of an iteration the time cut short keeps its deeper score).
@@ -589,7 +622,7 @@ pub fn analysis(
         _ => format!("depth {} (", a.depth),
     };
     let sep = if depth.ends_with('(') { "" } else { ", " };
-    s.push_str(&format!(
+    format!(
         "{depth}{sep}sel {}) · {} · {:.0} nodes/s · {:.0} ms\n",
         a.seldepth,
         plural(a.nodes, "node", "nodes"),
@@ -599,8 +632,12 @@ pub fn analysis(
             0.0
         },
         secs * 1000.0
-    ));
-    // What makes a run repeat: one thread and a depth or node limit.
+    )
+}
+
+/// The footer's last line: the threads and the limit, and whether they make the run repeat
+/// (one thread and a depth or node limit).
+fn repeatability(settings: &analyze::Settings) -> String {
     let threads = plural(settings.threads, "thread", "threads");
     let limit = match (settings.depth, settings.nodes, settings.time) {
         (Some(d), _, _) => format!("depth limit {d}"),
@@ -612,12 +649,11 @@ pub fn analysis(
         ),
     };
     let repeats = settings.threads == 1 && (settings.depth.is_some() || settings.nodes.is_some());
-    s.push_str(&if repeats {
+    if repeats {
         format!("{threads}, {limit}: the same every run\n")
     } else {
         format!(
             "{threads}, {limit}: may differ from run to run (--threads 1 with --depth or --nodes repeats)\n"
         )
-    });
-    s
+    }
 }

@@ -234,12 +234,40 @@ fn junit_and_github_formats_carry_the_failures() {
     let (code, out, _) = run(&["check", &file, "--format", "junit"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("<?xml"), "{out}");
-    assert!(out.contains("<testsuite name=\""), "{out}");
     assert!(out.contains("p&amp;q.txt"), "{out}");
-    assert!(out.contains("tests=\"2\" failures=\"1\""), "{out}");
-    assert!(out.contains("<testcase name=\"right\""), "{out}");
-    assert!(out.contains("<failure message=\""), "{out}");
-    assert_eq!(out.matches("<testcase").count(), 2);
+    // What a JUnit reader sees: one suite for the file, a case a puzzle, the wrong one failed
+    // with the reason, on the line of its answer.
+    let report = quick_junit::Report::deserialize_from_str(&out).unwrap();
+    assert_eq!((report.tests, report.failures, report.errors), (2, 1, 0));
+    let [suite] = &report.test_suites[..] else {
+        panic!("not one suite: {out}");
+    };
+    assert_eq!(suite.name.as_str(), file.as_str());
+    assert_eq!((suite.tests, suite.failures), (2, 1));
+    let names: Vec<&str> = suite.test_cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["right", "wrong"]);
+    let wrong = &suite.test_cases[1];
+    assert_eq!(
+        wrong.extra.get("file").map(|f| f.as_str()),
+        Some(file.as_str())
+    );
+    assert_eq!(wrong.extra.get("line").map(|l| l.as_str()), Some("16"));
+    match &wrong.status {
+        quick_junit::TestCaseStatus::NonSuccess {
+            kind: quick_junit::NonSuccessKind::Failure,
+            message,
+            description,
+            ..
+        } => {
+            assert!(
+                message.as_deref().unwrap_or_default().contains("a15"),
+                "{out}"
+            );
+            let body = description.as_deref().unwrap_or_default();
+            assert!(body.contains("expected: a15\n"), "{out}");
+        }
+        other => panic!("not a failure: {other:?}"),
+    }
     let (code, out, _) = run(&["check", &file, "--format", "github"]);
     assert_eq!(code, 1);
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("::error ")).collect();
@@ -443,35 +471,63 @@ fn a_changed_answer_fails_by_id_and_line_and_a_syntax_error_by_line_and_column()
     );
 }
 
-/// `--update` killed at various moments: the file is always either the original or the whole
-/// update, never a part (it is written beside and renamed over).
+/// `--update` cut off in the middle of writing a file: the file is still the whole original,
+/// never a part of the update, and nothing is left beside it; given room for the whole
+/// update, it is the whole update. The write is cut by the file size limit (`RLIMIT_FSIZE`),
+/// which makes every write past `limit` bytes of any file fail, so it is the rewrite itself
+/// that is interrupted, at every size from nothing to one byte short.
+#[cfg(target_os = "linux")]
 #[test]
-fn update_killed_part_way_leaves_the_file_whole() {
+fn update_cut_off_while_writing_leaves_the_file_whole() {
+    use std::os::unix::process::CommandExt;
+
     let dir = tempfile::tempdir().unwrap();
-    // Enough unanswered puzzles that the run takes a while.
-    let block = |i: usize| format!("id: p{i}\n{THREE}kind: vct\n");
-    let text: String = (0..400).map(block).collect::<Vec<_>>().join("\n");
+    let block = |i: usize| format!("id: p{i}\n{THREE}kind: vcf\n");
+    let text: String = (0..3).map(block).collect::<Vec<_>>().join("\n");
     let full = write(dir.path(), "full.txt", &text);
-    assert_eq!(run(&["check", &full, "--update", "--jobs", "1"]).0, 0);
+    assert_eq!(run(&["check", &full, "--update"]).0, 0);
     let updated = std::fs::read_to_string(&full).unwrap();
-    assert_ne!(updated, text);
-    for delay_ms in [0u64, 20, 80, 200, 400] {
+    std::fs::remove_file(&full).unwrap();
+    assert!(updated.len() > text.len());
+    let sizes = [
+        0,
+        1,
+        text.len() / 2,
+        text.len(),
+        updated.len() - 1,
+        updated.len(),
+    ];
+    for limit in sizes {
         let path = write(dir.path(), "p.txt", &text);
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args([
-                "check", &path, "--update", "--jobs", "1", "--format", "json",
-            ])
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        let _ = child.kill();
-        let _ = child.wait();
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"));
+        cmd.args(["check", &path, "--update"]);
+        // SAFETY: between fork and exec, only async-signal-safe calls: setrlimit, signal.
+        unsafe {
+            cmd.pre_exec(move || {
+                let cap = libc::rlimit {
+                    rlim_cur: limit as libc::rlim_t,
+                    rlim_max: limit as libc::rlim_t,
+                };
+                // Past the limit a write fails (EFBIG) instead of killing the process.
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &cap) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let out = cmd.output().unwrap();
         let now = std::fs::read_to_string(&path).unwrap();
-        assert!(
-            now == text || now == updated,
-            "a partial file after {delay_ms} ms"
-        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if limit < updated.len() {
+            assert_eq!(now, text, "a partial file with room for {limit} bytes");
+            assert_eq!(out.status.code(), Some(2), "{stderr}");
+        } else {
+            assert_eq!(now, updated, "with room for {limit} bytes");
+            assert_eq!(out.status.code(), Some(0), "{stderr}");
+        }
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "a temporary file is left beside it");
     }
 }
 
