@@ -230,10 +230,14 @@ fn a_review_names_the_planted_vcfs_missed_and_allowed_and_each_is_proved_again()
     assert_eq!(doc["white"]["missed_wins"], 1);
 }
 
-/// Black's open three h8 i8 j8 after five moves; white's k8 blocks it, and white's j7 (its own
-/// three instead) lets black's four in.
-const BLOCKED: &str = "h8 h7 i8 i7 j8 k8";
-const LETS_IN: &str = "h8 h7 i8 i7 j8 j7";
+/// Black's open three h8 i8 j8 after five moves, white already behind after its a1: white's k8
+/// blocks the three, and white's a2 instead lets black's open four in. The evaluation thought
+/// little of white's game by then, so the move is a blunder for the forced win it allows, not
+/// for the win chance it gives away.
+const BLOCKED: &str = "h8 h7 i8 a1 j8 k8";
+const LETS_IN: &str = "h8 h7 i8 a1 j8 a2";
+/// Both sides with an open three after six moves, black to move: black's k8 makes an open four.
+const BOTH_THREES: &str = "h8 h7 i8 i7 j8 j7";
 
 /// `solve --vcf` on `moves`: whether the side to move wins by fours.
 fn vcf_result(moves: &str) -> String {
@@ -245,7 +249,7 @@ fn vcf_result(moves: &str) -> String {
 
 #[test]
 fn a_planted_move_that_lets_a_forced_win_in_is_a_blunder_at_that_move() {
-    // The plant is real: after white's j7 black wins by fours; after the block it does not.
+    // The plant is real: after white's a2 black wins by fours; after the block it does not.
     assert_eq!(vcf_result(LETS_IN), "win");
     assert_eq!(vcf_result(BLOCKED), "no-win");
     let planted = review(&[LETS_IN, "--depth", "4"]);
@@ -265,9 +269,10 @@ fn a_planted_move_that_lets_a_forced_win_in_is_a_blunder_at_that_move() {
 
 #[test]
 fn a_planted_move_that_throws_a_forced_win_away_is_a_blunder_at_that_move() {
-    // After white's j7 black's k8 makes an open four; a1 instead lets white's own four in.
-    let kept = format!("{LETS_IN} k8");
-    let thrown = format!("{LETS_IN} a1");
+    // Black's a1 instead of the open four lets white's own four in.
+    let kept = format!("{BOTH_THREES} k8");
+    let thrown = format!("{BOTH_THREES} a1");
+    assert_eq!(vcf_result(BOTH_THREES), "win");
     let doc = review(&[&kept, "--depth", "4"]);
     let seven = record(&doc, 7);
     assert_eq!(seven["verdict"], "best", "{seven}");
@@ -276,9 +281,9 @@ fn a_planted_move_that_throws_a_forced_win_away_is_a_blunder_at_that_move() {
     let seven = record(&doc, 7);
     assert_eq!(seven["verdict"], "blunder", "{seven}");
     assert_eq!(seven["missed_win"]["winner"], "black", "{seven}");
-    replays_moves(LETS_IN, &seven["missed_win"]["line"]);
+    replays_moves(BOTH_THREES, &seven["missed_win"]["line"]);
     grades_follow_the_losses(&doc);
-    // White wins from black's a1 on, and not before it.
+    // Black won by force before its a1 and white after it: the game turned there.
     assert_eq!(vcf_result(&thrown), "win");
     turning_point_is_where_the_win_was_decided(&doc);
     assert_eq!(doc["turning_point"], 7);
