@@ -134,7 +134,7 @@ pub struct Review {
     /// How to print.
     pub output: Output,
     /// What to review and how.
-    pub options: crate::review::Options,
+    pub options: crate::review::ReviewOptions,
     /// Show a progress bar on standard error (it is a terminal).
     pub progress: bool,
     /// `--after` was given: an error (review reads the whole game).
@@ -338,7 +338,7 @@ fn review(args: ReviewArgs) -> Review {
     Review {
         input,
         output: output(&args.output),
-        options: crate::review::Options {
+        options: crate::review::ReviewOptions {
             settings: analyze::Settings {
                 depth: args.depth,
                 nodes: args.nodes,

@@ -143,7 +143,7 @@ pub fn psq(data: &[u8]) {
 pub fn sgf(data: &[u8]) {
     let Some(text) = text(data) else { return };
     let read = |pick, size, rule_given| {
-        let options = sgf::Options {
+        let options = sgf::SgfOptions {
             pick,
             size,
             rule_given,

@@ -188,7 +188,7 @@ pub fn pick(source: &Source, id: Option<&str>) -> Result<Puzzle, Error> {
 /// Reads the game `--id` names (its `GN`, else its number from 1), or the first, out of an SGF
 /// file. Like a puzzle file, the whole file must parse.
 pub fn pick_game(source: &Source, opts: &LoadOptions) -> Result<Setup, Error> {
-    let options = sgf::Options {
+    let options = sgf::SgfOptions {
         pick: opts.id.as_deref().map_or(sgf::Pick::First, sgf::Pick::Id),
         size: opts.given.size.unwrap_or(crate::board::DEFAULT_SIZE),
         rule_given: opts.given.rule.is_some(),

@@ -1,11 +1,13 @@
 //! `tengen review`: a whole game analysed move by move.
 //!
-//! Every position of the reviewed part is analysed once, in order: the position before move
-//! `k` gives the mover's best move and its win chance before the move, the position after it
-//! gives the opponent's, and so the mover's chance after the move. The drop between the two
-//! is the move's loss, and the loss gives the verdict ([`Verdict`]). Forced wins come from the
-//! analyses' mates, which the analyzer prints only once verified, and a claimed missed win is
-//! checked again with the verifier before it is reported (see [`review`]).
+//! A review runs in phases (see [`review`]): the game is replayed once into its positions;
+//! every position of the reviewed part is analysed once; each move is graded; the tally and
+//! the turning point sum the grades up. The position before move `k` gives the mover's best
+//! move and its win chance before the move, the position after it gives the opponent's, and so
+//! the mover's chance after the move. The drop between the two is the move's loss, and the
+//! loss gives the move's [`Grade`]. Forced wins come from the analyses' mates, which the
+//! analyzer prints only once verified, and a claimed missed win is checked again with the
+//! verifier before it is reported.
 //!
 //! The types here are the schema of `tengen review --format json` (field names are stable;
 //! points are RIF text, win chances are percentages for the side named).
@@ -13,6 +15,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::analyze::eval::win_probability;
@@ -33,10 +36,10 @@ pub const KEEPS_WIN_MOVES: u32 = 40;
 /// chance (percent) after every move.
 pub const DECIDED_FROM: f64 = 80.0;
 
-/// What a move is worth, by the win chance it gives away.
+/// What a move is worth, by the win chance it gives away (JSON: a record's `verdict`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum Grade {
     /// The analyzer's best move, or a move that keeps a forced win.
     Best,
     /// Loses less than [`GOOD_BELOW`] points of win chance.
@@ -49,28 +52,28 @@ pub enum Verdict {
     Blunder,
 }
 
-impl Verdict {
-    /// The verdict's word.
+impl Grade {
+    /// The grade's word.
     pub fn word(self) -> &'static str {
         match self {
-            Verdict::Best => "best",
-            Verdict::Good => "good",
-            Verdict::Inaccuracy => "inaccuracy",
-            Verdict::Mistake => "mistake",
-            Verdict::Blunder => "blunder",
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracy",
+            Grade::Mistake => "mistake",
+            Grade::Blunder => "blunder",
         }
     }
 
-    /// The verdict for a move that is not the best one and loses `loss` points.
-    pub fn of_loss(loss: f64) -> Verdict {
+    /// The grade of a move that is not the best one and loses `loss` points.
+    pub fn of_loss(loss: f64) -> Grade {
         if loss < GOOD_BELOW {
-            Verdict::Good
+            Grade::Good
         } else if loss < INACCURACY_BELOW {
-            Verdict::Inaccuracy
+            Grade::Inaccuracy
         } else if loss < MISTAKE_BELOW {
-            Verdict::Mistake
+            Grade::Mistake
         } else {
-            Verdict::Blunder
+            Grade::Blunder
         }
     }
 }
@@ -112,8 +115,9 @@ pub struct MoveReview {
     pub win_after: f64,
     /// Points of win chance the move gave away (`win_before - win_after`, at least 0).
     pub loss: f64,
-    /// What the move is worth.
-    pub verdict: Verdict,
+    /// What the move is worth (JSON: `verdict`).
+    #[serde(rename = "verdict")]
+    pub grade: Grade,
     /// The mover had this forced win before the move and the move played is not one.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub missed_win: Option<ForcedWin>,
@@ -133,7 +137,7 @@ pub struct MoveReview {
 pub struct SideSummary {
     /// Moves of this side reviewed.
     pub moves: usize,
-    /// Moves of each verdict.
+    /// Moves of each grade.
     pub best: usize,
     /// See `best`.
     pub good: usize,
@@ -217,7 +221,7 @@ pub struct SetupStones {
 
 /// What to review and how.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct ReviewOptions {
     /// Each position's analysis (a time, depth or node limit a position).
     pub settings: Settings,
     /// The first move to review, from 1.
@@ -249,6 +253,9 @@ pub enum ReviewError {
     /// The tables could not be allocated.
     #[error(transparent)]
     Memory(#[from] MemoryError),
+    /// The jobs' threads could not be started.
+    #[error("cannot start the review's jobs: {0}")]
+    Jobs(#[from] rayon::ThreadPoolBuildError),
 }
 
 /// What one position's analysis found, for its side to move.
@@ -304,14 +311,32 @@ enum After {
     Full,
 }
 
-/// The game as a start position (setup stones) and its moves.
-struct Game {
-    start: Board,
-    moves: Vec<Point>,
+impl After {
+    /// The score and the win chance (percent) of the move into this position, for the side
+    /// that played it.
+    fn for_mover(&self) -> (i32, f64) {
+        match self {
+            After::Won => (analyze::eval::MATE - 1, 100.0),
+            After::Foul => (-(analyze::eval::MATE - 1), 0.0),
+            After::Full => (0, 50.0),
+            After::Analysed(e) => (-e.score, 100.0 - e.win()),
+        }
+    }
 }
 
-impl Game {
-    fn of(board: &Board) -> Game {
+/// The game replayed once from its start: the start position (setup stones), its moves, the
+/// position after each and which moves were black's fouls.
+struct Replay {
+    start: Board,
+    moves: Vec<Point>,
+    /// `positions[i]`: the board after the first `i` moves (`positions[0]` is `start`).
+    positions: Vec<Board>,
+    /// `fouls[i]`: move `i + 1` was black's foul under renju.
+    fouls: Vec<bool>,
+}
+
+impl Replay {
+    fn of(board: &Board) -> Replay {
         let mut start = board.clone();
         let mut moves = Vec::with_capacity(board.history().len());
         while let Some(p) = start.undo() {
@@ -319,29 +344,55 @@ impl Game {
         }
         moves.reverse();
         // Undo hands the move back; the side to move is the first mover's.
-        Game { start, moves }
-    }
-
-    fn position(&self, after: usize) -> Board {
-        let mut b = self.start.clone();
-        for &p in &self.moves[..after] {
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut fouls = Vec::with_capacity(moves.len());
+        let mut b = start.clone();
+        for &p in &moves {
+            fouls.push(is_foul(&b, p));
+            positions.push(b.clone());
             b.play(p);
         }
-        b
+        positions.push(b);
+        Replay {
+            start,
+            moves,
+            positions,
+            fouls,
+        }
+    }
+
+    /// How the game ended after its first `i` moves, when it ended there.
+    fn end_after(&self, i: usize) -> Option<After> {
+        if i > 0 && self.fouls[i - 1] {
+            return Some(After::Foul);
+        }
+        let b = &self.positions[i];
+        if i > 0 && b.last_move().and_then(|l| b.five_through(l)).is_some() {
+            Some(After::Won)
+        } else if b.empty_points().next().is_none() {
+            Some(After::Full)
+        } else {
+            None
+        }
     }
 }
 
 /// Reviews the game `board` holds (its record: the moves played on it, in order), telling
 /// `tick` after each position analysed (the count so far). `cancel`-free: each analysis has
 /// its own limit.
+///
+/// The phases: the game is replayed once; the positions before the first move reviewed to
+/// after the last are analysed ([`analyse_positions`]); each move is graded from the analyses
+/// before and after it ([`grade_moves`]); the result, the turning point and each side's tally
+/// sum the grades up.
 pub fn review(
     board: &Board,
-    options: &Options,
+    options: &ReviewOptions,
     tick: &(dyn Fn(usize) + Sync),
 ) -> Result<Review, ReviewError> {
     let start_time = Instant::now();
-    let game = Game::of(board);
-    let n = game.moves.len();
+    let replay = Replay::of(board);
+    let n = replay.moves.len();
     if n == 0 {
         return Err(ReviewError::NoMoves);
     }
@@ -352,143 +403,191 @@ pub fn review(
     }
     // Positions from-1 (before the first move reviewed) to `to` (after the last).
     let indexes: Vec<usize> = (from - 1..=to).collect();
-    let ends = |i: usize| -> Option<After> {
-        if i > 0 && fouls(&game.position(i - 1), game.moves[i - 1]) {
-            return Some(After::Foul);
-        }
-        let b = game.position(i);
-        if i > 0 && b.last_move().and_then(|l| b.five_through(l)).is_some() {
-            Some(After::Won)
-        } else if b.empty_points().next().is_none() {
-            Some(After::Full)
-        } else {
-            None
-        }
-    };
+    let analysed = analyse_positions(&replay, &indexes, options, tick)?;
+    let records = grade_moves(&replay, &analysed, from, &options.settings)?;
+    let result = game_result(board, &replay);
+    Ok(Review {
+        rule: board.rule(),
+        size: board.size(),
+        setup: SetupStones {
+            black: replay.start.stones(Color::Black).collect(),
+            white: replay.start.stones(Color::White).collect(),
+        },
+        first: replay.start.to_move(),
+        moves: replay.moves.clone(),
+        opening: crate::openings::of_board(board).map(|o| o.to_string()),
+        result,
+        from,
+        to,
+        black: SideSummary::of(&records, Color::Black),
+        white: SideSummary::of(&records, Color::White),
+        turning_point: turning_point(&records, result),
+        records,
+        positions: indexes.len(),
+        elapsed_ms: duration_ms(start_time.elapsed()),
+    })
+}
+
+/// Analyses the positions after `indexes` moves (a game's end is told, not analysed), in
+/// order. The positions are cut into `--jobs` runs of consecutive ones, each run analysed in
+/// order on a rayon pool with tables of its own: consecutive positions share most of their
+/// tree, and a run's results depend only on the run, not on the thread it lands on.
+fn analyse_positions(
+    replay: &Replay,
+    indexes: &[usize],
+    options: &ReviewOptions,
+    tick: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<After>, ReviewError> {
     let jobs = options.jobs.clamp(1, indexes.len());
-    let chunk = indexes.len().div_ceil(jobs);
+    let run = indexes.len().div_ceil(jobs);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let done = AtomicUsize::new(0);
-    let results: Vec<Result<Vec<(usize, After)>, MemoryError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = indexes
-            .chunks(chunk)
-            .map(|part| {
-                let (game, done, ends) = (&game, &done, &ends);
-                s.spawn(move || -> Result<Vec<(usize, After)>, MemoryError> {
-                    // One set of tables a job: consecutive positions share most of their tree.
-                    let mut tables = Tables::for_settings(&options.settings)?;
-                    let mut out = Vec::with_capacity(part.len());
-                    for &i in part {
-                        let after = match ends(i) {
-                            Some(end) => end,
-                            None => {
-                                let b = game.position(i);
-                                let a = analyze::analyze_with(
-                                    &b,
-                                    &options.settings,
-                                    &mut tables,
-                                    |_| {},
-                                )?;
-                                After::Analysed(Eval::of(&a))
-                            }
-                        };
-                        out.push((i, after));
-                        tick(done.fetch_add(1, Ordering::Relaxed) + 1);
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a review job does not panic"))
+    let runs: Vec<Result<Vec<After>, MemoryError>> = pool.install(|| {
+        indexes
+            .par_chunks(run)
+            .map(|part| analyse_run(replay, part, &options.settings, &done, tick))
             .collect()
     });
-    let mut evals: Vec<Option<After>> = vec![None; n + 1];
-    for r in results {
-        for (i, a) in r? {
-            evals[i] = Some(a);
-        }
+    let mut analysed = Vec::with_capacity(indexes.len());
+    for r in runs {
+        analysed.extend(r?);
     }
-    // The verifier, for the moves that may have let a win go.
-    let mut verifier: Option<Tables> = None;
-    let mut records = Vec::with_capacity(to - from + 1);
-    for k in from..=to {
-        let before = match &evals[k - 1] {
-            Some(After::Analysed(e)) => e.clone(),
-            _ => unreachable!("a position before a move of the record is neither won nor full"),
-        };
-        let after = evals[k]
-            .clone()
-            .expect("every reviewed position is analysed");
-        let played = game.moves[k - 1];
-        let side = game.position(k - 1).to_move();
-        let (played_score, win_after) = match &after {
-            After::Won => (analyze::eval::MATE - 1, 100.0),
-            After::Foul => (-(analyze::eval::MATE - 1), 0.0),
-            After::Full => (0, 50.0),
-            After::Analysed(e) => (-e.score, 100.0 - e.win()),
-        };
-        let win_before = before.win();
-        let loss = (win_before - win_after).max(0.0);
-        let had_win = before.mate_in.is_some_and(|m| m > 0);
-        let keeps_win = matches!(after, After::Won)
-            || before.winning.contains(&played)
-            || matches!(&after, After::Analysed(e) if e.mate_in.is_some_and(|m| m < 0))
-            || (had_win && {
-                let tables = match verifier.as_mut() {
-                    Some(t) => t,
-                    None => verifier.insert(Tables::for_settings(&options.settings)?),
-                };
-                analyze::proves_win(
-                    &game.position(k - 1),
-                    played,
-                    KEEPS_WIN_MOVES,
-                    &options.settings,
-                    tables,
-                )
-            });
-        let missed_win = (had_win && !keeps_win).then(|| ForcedWin {
-            winner: side,
-            line: before.line.clone(),
-            moves: before.mate_in.unwrap_or(0),
-        });
-        let was_lost = before.mate_in.is_some_and(|m| m < 0);
-        let allowed_win = match &after {
-            After::Analysed(e) if !was_lost && e.mate_in.is_some_and(|m| m > 0) => {
-                Some(ForcedWin {
-                    winner: side.opponent(),
-                    line: e.line.clone(),
-                    moves: e.mate_in.unwrap_or(0),
-                })
+    Ok(analysed)
+}
+
+/// Analyses the positions after `part` moves one after another with one set of tables.
+fn analyse_run(
+    replay: &Replay,
+    part: &[usize],
+    settings: &Settings,
+    done: &AtomicUsize,
+    tick: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<After>, MemoryError> {
+    let mut tables = Tables::for_settings(settings)?;
+    let mut out = Vec::with_capacity(part.len());
+    for &i in part {
+        let after = match replay.end_after(i) {
+            Some(end) => end,
+            None => {
+                let a = analyze::analyze_with(&replay.positions[i], settings, &mut tables, |_| {})?;
+                After::Analysed(Eval::of(&a))
             }
-            _ => None,
         };
-        let verdict = if missed_win.is_some() || allowed_win.is_some() {
-            Verdict::Blunder
-        } else if Some(played) == before.best || (had_win && keeps_win) {
-            Verdict::Best
-        } else {
-            Verdict::of_loss(loss)
-        };
-        records.push(MoveReview {
-            number: k,
-            side,
-            played,
-            best: before.best,
-            best_line: before.line.clone(),
-            best_score: before.score,
-            played_score,
-            win_before,
-            win_after,
-            loss,
-            verdict,
-            missed_win,
-            allowed_win,
-            depth: before.depth,
-            nodes: before.nodes,
-        });
+        out.push(after);
+        tick(done.fetch_add(1, Ordering::Relaxed) + 1);
     }
-    let fouled = n > 0 && fouls(&game.position(n - 1), game.moves[n - 1]);
+    Ok(out)
+}
+
+/// The verifier, for the moves that may have let a win go: its tables are allocated for the
+/// first such move and kept for the later ones.
+struct Verifier<'a> {
+    settings: &'a Settings,
+    tables: Option<Tables>,
+}
+
+impl Verifier<'_> {
+    /// Whether `mv`, played on `board`, still wins by force within [`KEEPS_WIN_MOVES`].
+    fn proves_win(&mut self, board: &Board, mv: Point) -> Result<bool, MemoryError> {
+        let tables = match self.tables.as_mut() {
+            Some(t) => t,
+            None => self.tables.insert(Tables::for_settings(self.settings)?),
+        };
+        Ok(analyze::proves_win(
+            board,
+            mv,
+            KEEPS_WIN_MOVES,
+            self.settings,
+            tables,
+        ))
+    }
+}
+
+/// Grades the moves from `from` on, in order: `analysed[0]` is the position before move
+/// `from`, and each later one the position after the next move.
+fn grade_moves(
+    replay: &Replay,
+    analysed: &[After],
+    from: usize,
+    settings: &Settings,
+) -> Result<Vec<MoveReview>, MemoryError> {
+    let mut verifier = Verifier {
+        settings,
+        tables: None,
+    };
+    analysed
+        .windows(2)
+        .zip(from..)
+        .map(|(pair, k)| grade_move(replay, k, &pair[0], &pair[1], &mut verifier))
+        .collect()
+}
+
+/// Grades move `k` (from 1) from the analyses of the positions before and after it.
+fn grade_move(
+    replay: &Replay,
+    k: usize,
+    before: &After,
+    after: &After,
+    verifier: &mut Verifier,
+) -> Result<MoveReview, MemoryError> {
+    let After::Analysed(before) = before else {
+        unreachable!("a position before a move of the record is neither won nor full")
+    };
+    let played = replay.moves[k - 1];
+    let board = &replay.positions[k - 1];
+    let side = board.to_move();
+    let (played_score, win_after) = after.for_mover();
+    let win_before = before.win();
+    let loss = (win_before - win_after).max(0.0);
+    let had_win = before.mate_in.is_some_and(|m| m > 0);
+    // The cheap signs first; the verifier only when they leave a win in doubt.
+    let keeps_win = matches!(after, After::Won)
+        || before.winning.contains(&played)
+        || matches!(after, After::Analysed(e) if e.mate_in.is_some_and(|m| m < 0))
+        || (had_win && verifier.proves_win(board, played)?);
+    let missed_win = (had_win && !keeps_win).then(|| ForcedWin {
+        winner: side,
+        line: before.line.clone(),
+        moves: before.mate_in.unwrap_or(0),
+    });
+    let was_lost = before.mate_in.is_some_and(|m| m < 0);
+    let allowed_win = match after {
+        After::Analysed(e) if !was_lost && e.mate_in.is_some_and(|m| m > 0) => Some(ForcedWin {
+            winner: side.opponent(),
+            line: e.line.clone(),
+            moves: e.mate_in.unwrap_or(0),
+        }),
+        _ => None,
+    };
+    let grade = if missed_win.is_some() || allowed_win.is_some() {
+        Grade::Blunder
+    } else if Some(played) == before.best || (had_win && keeps_win) {
+        Grade::Best
+    } else {
+        Grade::of_loss(loss)
+    };
+    Ok(MoveReview {
+        number: k,
+        side,
+        played,
+        best: before.best,
+        best_line: before.line.clone(),
+        best_score: before.score,
+        played_score,
+        win_before,
+        win_after,
+        loss,
+        grade,
+        missed_win,
+        allowed_win,
+        depth: before.depth,
+        nodes: before.nodes,
+    })
+}
+
+/// How the record ends: a five or black's foul on its last move, a full board, or neither.
+fn game_result(board: &Board, replay: &Replay) -> GameResult {
+    let fouled = replay.fouls.last() == Some(&true);
     let won_by = if fouled {
         Some(Color::White)
     } else {
@@ -497,23 +596,26 @@ pub fn review(
             .filter(|&l| board.five_through(l).is_some())
             .and_then(|l| board.get(l))
     };
-    let result = match won_by {
+    match won_by {
         Some(Color::Black) => GameResult::BlackWins,
         Some(Color::White) => GameResult::WhiteWins,
         None if board.empty_points().next().is_none() => GameResult::Draw,
         None => GameResult::Unfinished,
-    };
-    let turning_point = turning_point(&records, result);
-    let summary = |c: Color| {
-        let mine: Vec<&MoveReview> = records.iter().filter(|r| r.side == c).collect();
-        let count = |v: Verdict| mine.iter().filter(|r| r.verdict == v).count();
+    }
+}
+
+impl SideSummary {
+    /// The tally of `side`'s moves among `records`.
+    fn of(records: &[MoveReview], side: Color) -> SideSummary {
+        let mine: Vec<&MoveReview> = records.iter().filter(|r| r.side == side).collect();
+        let count = |g: Grade| mine.iter().filter(|r| r.grade == g).count();
         SideSummary {
             moves: mine.len(),
-            best: count(Verdict::Best),
-            good: count(Verdict::Good),
-            inaccuracy: count(Verdict::Inaccuracy),
-            mistake: count(Verdict::Mistake),
-            blunder: count(Verdict::Blunder),
+            best: count(Grade::Best),
+            good: count(Grade::Good),
+            inaccuracy: count(Grade::Inaccuracy),
+            mistake: count(Grade::Mistake),
+            blunder: count(Grade::Blunder),
             missed_wins: mine.iter().filter(|r| r.missed_win.is_some()).count(),
             allowed_wins: mine.iter().filter(|r| r.allowed_win.is_some()).count(),
             mean_loss: if mine.is_empty() {
@@ -522,31 +624,11 @@ pub fn review(
                 mine.iter().map(|r| r.loss).sum::<f64>() / mine.len() as f64
             },
         }
-    };
-    Ok(Review {
-        rule: board.rule(),
-        size: board.size(),
-        setup: SetupStones {
-            black: game.start.stones(Color::Black).collect(),
-            white: game.start.stones(Color::White).collect(),
-        },
-        first: game.start.to_move(),
-        moves: game.moves.clone(),
-        opening: crate::openings::of_board(board).map(|o| o.to_string()),
-        result,
-        from,
-        to,
-        black: summary(Color::Black),
-        white: summary(Color::White),
-        records,
-        turning_point,
-        positions: indexes.len(),
-        elapsed_ms: duration_ms(start_time.elapsed()),
-    })
+    }
 }
 
 /// Whether black, to move on `board`, plays a foul at `p` (renju).
-fn fouls(board: &Board, p: Point) -> bool {
+fn is_foul(board: &Board, p: Point) -> bool {
     board.to_move() == Color::Black
         && board.rule().has_fouls(Color::Black)
         && crate::pattern::foul(board, p).is_some()
@@ -592,12 +674,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn verdicts_follow_the_documented_thresholds() {
-        assert_eq!(Verdict::of_loss(0.0), Verdict::Good);
-        assert_eq!(Verdict::of_loss(4.99), Verdict::Good);
-        assert_eq!(Verdict::of_loss(5.0), Verdict::Inaccuracy);
-        assert_eq!(Verdict::of_loss(10.0), Verdict::Mistake);
-        assert_eq!(Verdict::of_loss(19.9), Verdict::Mistake);
-        assert_eq!(Verdict::of_loss(20.0), Verdict::Blunder);
+    fn grades_follow_the_documented_thresholds() {
+        assert_eq!(Grade::of_loss(0.0), Grade::Good);
+        assert_eq!(Grade::of_loss(4.99), Grade::Good);
+        assert_eq!(Grade::of_loss(5.0), Grade::Inaccuracy);
+        assert_eq!(Grade::of_loss(10.0), Grade::Mistake);
+        assert_eq!(Grade::of_loss(19.9), Grade::Mistake);
+        assert_eq!(Grade::of_loss(20.0), Grade::Blunder);
     }
 }

@@ -3,9 +3,79 @@
 //! that were already won, black moves on forbidden points under renju, and a side to move that
 //! the stones cannot tell.
 
+use std::fmt;
+
+use serde::Serialize;
+
 use crate::board::{Board, Color, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Point, Rule};
-use crate::notation::span::{Loc, Located, RawPoint, Spanned};
 use crate::pattern::{self, Foul};
+
+// The location types: where in its text a position's parts were written. They are here,
+// below the parsers, because a setup and its errors carry them.
+
+/// A 1-based line and column (columns count characters, not bytes).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Default)]
+pub struct Loc {
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1, in characters.
+    pub column: u32,
+}
+
+impl Loc {
+    /// A location from its 1-based line and column.
+    pub fn new(line: u32, column: u32) -> Loc {
+        Loc { line, column }
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A value and where its text starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Spanned<T> {
+    /// The parsed value.
+    pub value: T,
+    /// Where its text starts.
+    pub loc: Loc,
+}
+
+impl<T> Spanned<T> {
+    /// A value and where its text starts.
+    pub fn new(value: T, loc: Loc) -> Spanned<T> {
+        Spanned { value, loc }
+    }
+}
+
+/// Errors that know where in the text they happened.
+pub trait Located {
+    /// Where in the text the error is.
+    fn loc(&self) -> Loc;
+}
+
+/// A point as the text wrote it, 0-based, not yet checked against a board size: `col` from the
+/// left, `row` from the bottom.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RawPoint {
+    /// The column, 0-based, from the left.
+    pub col: i64,
+    /// The row, 0-based, from the bottom.
+    pub row: i64,
+}
+
+impl fmt::Display for RawPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if (0..26).contains(&self.col) && self.row >= -1 {
+            write!(f, "{}{}", (b'a' + self.col as u8) as char, self.row + 1)
+        } else {
+            write!(f, "column {} row {}", self.col + 1, self.row + 1)
+        }
+    }
+}
 
 /// A board size a text stated: a `.psq` header, a `size:` key, or a diagram's extent. A labelled
 /// diagram may show part of a board, so its extent is only a lower bound (`exact: false`).

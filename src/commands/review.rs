@@ -72,14 +72,14 @@ pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
                 } else {
                     100.0 - r.win_after
                 },
-                marked: r.verdict >= review::Verdict::Mistake,
+                marked: r.grade >= review::Grade::Mistake,
             })
             .collect();
         let mut parts = vec![picture::graph_svg(&points)];
         for r in review
             .records
             .iter()
-            .filter(|r| r.verdict >= review::Verdict::Mistake)
+            .filter(|r| r.grade >= review::Grade::Mistake)
         {
             let Some(after) = review_text::board_after(&review, r.number) else {
                 continue;
@@ -100,7 +100,7 @@ pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
                         r.number,
                         r.side,
                         r.played,
-                        r.verdict.word()
+                        r.grade.word()
                     )),
                     ..Default::default()
                 },

@@ -116,7 +116,7 @@ pub enum Pick<'a> {
 
 /// How to read an SGF file: what the command line says besides the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options<'a> {
+pub struct SgfOptions<'a> {
     /// The game to read.
     pub pick: Pick<'a>,
     /// The board size of a game without `SZ` (`--size`, else 15).
@@ -125,9 +125,9 @@ pub struct Options<'a> {
     pub rule_given: bool,
 }
 
-impl Default for Options<'_> {
+impl Default for SgfOptions<'_> {
     fn default() -> Self {
-        Options {
+        SgfOptions {
             pick: Pick::First,
             size: DEFAULT_SIZE,
             rule_given: false,
@@ -288,7 +288,7 @@ fn syntax_at(span: &Span, expected: &str) -> SgfError {
 }
 
 /// Parses an SGF file filling the whole of `input` and returns the game `options` picks.
-pub fn parse(input: Span, options: Options) -> Result<Collection, SgfError> {
+pub fn parse(input: Span, options: SgfOptions) -> Result<Collection, SgfError> {
     let mut parser = Reader {
         cursor: Cursor::new(input),
         options,
@@ -314,7 +314,7 @@ pub fn parse(input: Span, options: Options) -> Result<Collection, SgfError> {
 
 struct Reader<'a, 'o> {
     cursor: Cursor<'a>,
-    options: Options<'o>,
+    options: SgfOptions<'o>,
     trees: Trees,
     game: Builder,
     games: usize,
@@ -820,7 +820,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Result<Collection, SgfError> {
-        parse(Span::new(text), Options::default())
+        parse(Span::new(text), SgfOptions::default())
     }
 
     fn game(text: &str) -> Setup {
@@ -828,9 +828,9 @@ mod tests {
     }
 
     fn pick(text: &str, id: &str) -> Option<Game> {
-        let options = Options {
+        let options = SgfOptions {
             pick: Pick::Id(id),
-            ..Options::default()
+            ..SgfOptions::default()
         };
         parse(Span::new(text), options).unwrap().game
     }
@@ -934,9 +934,9 @@ mod tests {
         assert_eq!(moves(&game("(;SZ[19];B[aa])")), ["a19"]);
         // Without SZ: 15, or the size asked for.
         assert_eq!(moves(&game("(;B[aa])")), ["a15"]);
-        let options = Options {
+        let options = SgfOptions {
             size: 19,
-            ..Options::default()
+            ..SgfOptions::default()
         };
         let c = parse(Span::new("(;B[aa])"), options).unwrap();
         assert_eq!(moves(&c.game.unwrap().setup), ["a19"]);
@@ -954,9 +954,9 @@ mod tests {
         assert!(error("(;RU[8];B[hh])").1.contains("not caro"));
         assert!(error("(;RU[gomoku];B[hh])").1.contains("names either rule"));
         // With --rule, RU is not read at all.
-        let options = Options {
+        let options = SgfOptions {
             rule_given: true,
-            ..Options::default()
+            ..SgfOptions::default()
         };
         let c = parse(Span::new("(;RU[Japanese];B[hh])"), options).unwrap();
         assert_eq!(c.game.unwrap().setup.rule, None);

@@ -1,43 +1,24 @@
 //! What every parser shares: located input spans, source locations, and the syntax error that
-//! says where the text went wrong, what was expected there and what was found.
+//! says where the text went wrong, what was expected there and what was found. The location
+//! types themselves ([`Loc`], [`Spanned`], [`Located`], [`RawPoint`]) belong to
+//! [`crate::setup`], which is below the parsers; they are re-exported here for them.
 
-use std::fmt;
-
+pub use crate::setup::{Loc, Located, RawPoint, Spanned};
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
-use serde::Serialize;
 
 /// Input text that remembers its line and column.
 pub type Span<'a> = LocatedSpan<&'a str>;
 
-/// A 1-based line and column (columns count characters, not bytes).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Default)]
-pub struct Loc {
-    /// The line, from 1.
-    pub line: u32,
-    /// The column, from 1, in characters.
-    pub column: u32,
-}
-
+// `Loc` lives in `setup`, below the parsers; reading one off a span is the parsers' business.
 impl Loc {
-    /// A location from its 1-based line and column.
-    pub fn new(line: u32, column: u32) -> Loc {
-        Loc { line, column }
-    }
-
     /// Where `span` starts.
     pub fn of(span: &Span) -> Loc {
         Loc {
             line: span.location_line(),
             column: span.get_utf8_column() as u32,
         }
-    }
-}
-
-impl fmt::Display for Loc {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.line, self.column)
     }
 }
 
@@ -83,28 +64,6 @@ impl<'a> Cursor<'a> {
         self.loc = loc;
         loc
     }
-}
-
-/// A value and where its text starts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Spanned<T> {
-    /// The parsed value.
-    pub value: T,
-    /// Where its text starts.
-    pub loc: Loc,
-}
-
-impl<T> Spanned<T> {
-    /// A value and where its text starts.
-    pub fn new(value: T, loc: Loc) -> Spanned<T> {
-        Spanned { value, loc }
-    }
-}
-
-/// Errors that know where in the text they happened.
-pub trait Located {
-    /// Where in the text the error is.
-    fn loc(&self) -> Loc;
 }
 
 /// A syntax error: where, what was expected, and what was there instead.
@@ -241,26 +200,6 @@ pub fn trim(span: Span) -> Span {
 /// A sub-span of `whole` from byte offset `start` to `end` (offsets relative to `whole`).
 pub fn slice<'a>(whole: Span<'a>, start: usize, end: usize) -> Span<'a> {
     whole.take_from(start).take(end - start)
-}
-
-/// A point as the text wrote it, 0-based, not yet checked against a board size: `col` from the
-/// left, `row` from the bottom.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RawPoint {
-    /// The column, 0-based, from the left.
-    pub col: i64,
-    /// The row, 0-based, from the bottom.
-    pub row: i64,
-}
-
-impl fmt::Display for RawPoint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if (0..26).contains(&self.col) && self.row >= -1 {
-            write!(f, "{}{}", (b'a' + self.col as u8) as char, self.row + 1)
-        } else {
-            write!(f, "column {} row {}", self.col + 1, self.row + 1)
-        }
-    }
 }
 
 #[cfg(test)]

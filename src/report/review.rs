@@ -5,8 +5,8 @@
 use super::text::{self, Key, Mark, Style};
 use crate::board::{Board, Color, Point};
 use crate::review::{
-    DECIDED_FROM, GOOD_BELOW, GameResult, INACCURACY_BELOW, MISTAKE_BELOW, MoveReview, Options,
-    Review, SideSummary, Verdict,
+    DECIDED_FROM, GOOD_BELOW, GameResult, Grade, INACCURACY_BELOW, MISTAKE_BELOW, MoveReview,
+    Review, ReviewOptions, SideSummary,
 };
 use crate::words::plural;
 
@@ -18,7 +18,7 @@ fn line(points: &[Point]) -> String {
         .join(" ")
 }
 
-fn limit(options: &Options) -> String {
+fn limit(options: &ReviewOptions) -> String {
     let s = &options.settings;
     match (s.depth, s.nodes, s.time) {
         (Some(d), _, _) => format!("depth {d}"),
@@ -64,7 +64,7 @@ fn tally(side: Color, s: &SideSummary) -> String {
 }
 
 /// The review as text.
-pub fn text(board: &Board, review: &Review, options: &Options, style: Style) -> String {
+pub fn text(board: &Board, review: &Review, options: &ReviewOptions, style: Style) -> String {
     let mut out = String::new();
     let opening = review
         .opening
@@ -110,14 +110,10 @@ pub fn text(board: &Board, review: &Review, options: &Options, style: Style) -> 
             r.win_before,
             r.win_after,
             r.loss,
-            r.verdict.word()
+            r.grade.word()
         ));
     }
-    for r in review
-        .records
-        .iter()
-        .filter(|r| r.verdict >= Verdict::Mistake)
-    {
+    for r in review.records.iter().filter(|r| r.grade >= Grade::Mistake) {
         out.push('\n');
         out.push_str(&detail(review, r, style));
     }
@@ -158,7 +154,7 @@ fn detail(review: &Review, r: &MoveReview, style: Style) -> String {
         r.number,
         r.side,
         r.played,
-        r.verdict.word(),
+        r.grade.word(),
         r.win_before,
         r.win_after
     );

@@ -68,6 +68,46 @@ pub(super) enum Expansion {
     Children(Vec<u16>),
 }
 
+/// A node's proof and disproof numbers as [`Solver::mid`] computes them from its children's,
+/// and what it needs to search the best child.
+struct NodeNumbers {
+    pn: u32,
+    dn: u32,
+    /// The child to search next: the one with the least selecting number (OR: proof, AND:
+    /// disproof).
+    best: usize,
+    /// The second least selecting number.
+    second_v: u32,
+    /// The best child's other number.
+    best_other: u32,
+}
+
+impl NodeNumbers {
+    /// The thresholds (proof, disproof) the best child is searched to, from the node's
+    /// (deep style: 1 + epsilon against thrashing).
+    #[inline(always)]
+    fn child_thresholds(&self, or: bool, quick: bool, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        let (th_sel, th_other) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
+        let node_other = if or { self.dn } else { self.pn };
+        let second_v = self.second_v;
+        let eps = if quick {
+            second_v.saturating_add(1).min(INF)
+        } else {
+            second_v.saturating_add(second_v / 4 + 1).min(INF)
+        };
+        let child_sel = th_sel.min(eps);
+        let child_other = th_other
+            .saturating_sub(node_other)
+            .saturating_add(self.best_other)
+            .min(INF);
+        if or {
+            (child_sel, child_other)
+        } else {
+            (child_other, child_sel)
+        }
+    }
+}
+
 /// A reusable VCT solver. It owns its tables (proof numbers, move lists, the two VCF solvers'
 /// failure tables), sized once from a memory budget: a solve after the first forgets them
 /// without allocating them again. Of the budget, the proof-number table takes a half, the
@@ -472,112 +512,20 @@ impl Solver {
             Listed::Children(n) => n,
         };
         let child_depth = if or { depth - 1 } else { depth };
-        // Child values, read from the table once; a child's entry changes only when this loop
-        // searches it, and then its new value comes back from `mid`. An unseen child counts
-        // (1, 1) in the deep style, except a quiet attacker move: (QUIET_PN, 1), since the
-        // defender usually has several refutations to try against a three and one block
-        // against a four. In the quick style it counts (1 + 3k/2, 1) at an OR node, k its
-        // rank in the order from 0 (so the search widens to a weaker move only as the stronger
-        // ones prove hard: counting each n, the number of children, made it try every move
-        // once before it went back to the best), and (1, n) at an AND node. On the 99 public
-        // VCT cases not tagged heavy, 1 + k searched 12.2M nodes and 7.8 s in all against
-        // 15.2M and 10.0 s with n; the slope then, over each case's nodes against 1 + k
-        // (geometric mean, total): k/3 1.095 and 13.7M, k/2 1.011 and 12.8M, 3k/2 0.986 and
-        // 12.3M, 2k 0.996 and 12.8M, 3k 1.011 and 13.4M. At 3k/2 `vct_game_white_l10_1`
-        // takes 10.5K nodes instead of 15.6K.
-        let (a, d) = (self.attacker, self.attacker.opponent());
-        let forcing = |b: &Board, c: usize| {
-            b.four_points(a).contains(c)
-                || b.five_points(a).contains(c)
-                || b.five_points(d).contains(c)
-        };
         let quick = self.style == Style::Quick;
-        let children = base..base + n;
         let vbase = self.values.len();
-        // The children's entries lie far apart in a large table: ask for them all before
-        // reading any, so the loads overlap. Each key is computed once and held in its child's
-        // value slot (high and low halves) until its entry is read.
-        for k in children.clone() {
-            let c = self.stack[k];
-            let ck = node_key(self.board.hash_after(c as usize), child_depth);
-            self.table.prefetch(ck);
-            self.values.push(((ck >> 32) as u32, ck as u32));
-        }
-        for (k, rank) in children.clone().zip(0u32..) {
-            let v = self.values[vbase + k - base];
-            let ck = u64::from(v.0) << 32 | u64::from(v.1);
-            let c = self.stack[k];
-            self.values[vbase + k - base] =
-                self.table.get(ck).unwrap_or_else(|| match (quick, or) {
-                    (true, true) => (1 + 3 * rank / 2, 1),
-                    (true, false) => (1, n as u32),
-                    (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
-                    (false, _) => (1, 1),
-                });
-        }
+        self.load_children(or, quick, base, n, child_depth);
         let (mut pn, mut dn);
         loop {
-            let mut best = 0;
-            let (mut best_v, mut second_v) = (INF + 1, INF + 1);
-            let (mut sum, mut min) = (0u32, INF);
-            // The largest open (nonzero) "other" number and how many there are, for the weak
-            // proof number of an AND node.
-            let (mut most, mut open) = (0u32, 0u32);
-            let mut best_other = 0;
-            for (k, &(cpn, cdn)) in self.values[vbase..vbase + n].iter().enumerate() {
-                // OR: choose by proof number, sum disproof numbers; AND: the other way round.
-                let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
-                sum = sum.saturating_add(other).min(INF);
-                most = most.max(other);
-                open += u32::from(other > 0);
-                min = min.min(sel);
-                if sel < best_v {
-                    second_v = best_v;
-                    best_v = sel;
-                    best = k;
-                    best_other = other;
-                } else if sel < second_v {
-                    second_v = sel;
-                }
-            }
-            if or {
-                (pn, dn) = (min, sum);
-            } else {
-                // Deep style: the weak proof number (Ueda et al. 2008), the largest child's plus
-                // one for each other open child, not their sum. Threat sequences transpose so
-                // much that a sum counts the same subtree many times over (see the module
-                // notes). Quick style: the sum.
-                let and_pn = if sum < INF && !quick {
-                    most + open.saturating_sub(1)
-                } else {
-                    sum
-                };
-                (pn, dn) = (and_pn, min);
-            }
+            let node = self.numbers(or, quick, vbase, n);
+            (pn, dn) = (node.pn, node.dn);
             if pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
-            // Thresholds for the best child (deep style: 1 + epsilon against thrashing).
-            let (th_sel, th_other) = if or { (th_pn, th_dn) } else { (th_dn, th_pn) };
-            let node_other = if or { dn } else { pn };
-            let eps = if quick {
-                second_v.saturating_add(1).min(INF)
-            } else {
-                second_v.saturating_add(second_v / 4 + 1).min(INF)
-            };
-            let child_sel = th_sel.min(eps);
-            let child_other = th_other
-                .saturating_sub(node_other)
-                .saturating_add(best_other)
-                .min(INF);
-            let (cpn, cdn) = if or {
-                (child_sel, child_other)
-            } else {
-                (child_other, child_sel)
-            };
-            let c = Point::from_index(self.stack[base + best] as usize);
+            let (cpn, cdn) = node.child_thresholds(or, quick, th_pn, th_dn);
+            let c = Point::from_index(self.stack[base + node.best] as usize);
             self.board.play(c);
-            self.values[vbase + best] = self.mid(!or, child_depth, cpn, cdn);
+            self.values[vbase + node.best] = self.mid(!or, child_depth, cpn, cdn);
             self.board.undo();
         }
         // A disproven AND node: the reply that refuted the threat is tried early elsewhere.
@@ -593,6 +541,100 @@ impl Solver {
             self.table.put(key, pn, dn);
         }
         (pn, dn)
+    }
+
+    /// Pushes the values of the node's `n` children (on the stack from `base`) onto the value
+    /// stack, read from the table once: a child's entry changes only when [`Solver::mid`]
+    /// searches it, and then its new value comes back from that call.
+    ///
+    /// An unseen child counts (1, 1) in the deep style, except a quiet attacker move:
+    /// ([`QUIET_PN`], 1), since the defender usually has several refutations to try against a
+    /// three and one block against a four. In the quick style it counts (1 + 3k/2, 1) at an OR
+    /// node, k its rank in the order from 0, so the search widens to a weaker move only as the
+    /// stronger ones prove hard (of the slopes tried, the one that searched fewest nodes on the
+    /// public VCT set: see docs/architecture.md),
+    /// and (1, n) at an AND node.
+    #[inline]
+    fn load_children(&mut self, or: bool, quick: bool, base: usize, n: usize, child_depth: u32) {
+        let (a, d) = (self.attacker, self.attacker.opponent());
+        let forcing = |b: &Board, c: usize| {
+            b.four_points(a).contains(c)
+                || b.five_points(a).contains(c)
+                || b.five_points(d).contains(c)
+        };
+        let children = base..base + n;
+        let vbase = self.values.len();
+        // The children's entries lie far apart in a large table: ask for them all before
+        // reading any, so the loads overlap. Each key is computed once and held in its child's
+        // value slot (high and low halves) until its entry is read.
+        for k in children.clone() {
+            let c = self.stack[k];
+            let ck = node_key(self.board.hash_after(c as usize), child_depth);
+            self.table.prefetch(ck);
+            self.values.push(((ck >> 32) as u32, ck as u32));
+        }
+        for (k, rank) in children.zip(0u32..) {
+            let v = self.values[vbase + k - base];
+            let ck = u64::from(v.0) << 32 | u64::from(v.1);
+            let c = self.stack[k];
+            self.values[vbase + k - base] =
+                self.table.get(ck).unwrap_or_else(|| match (quick, or) {
+                    (true, true) => (1 + 3 * rank / 2, 1),
+                    (true, false) => (1, n as u32),
+                    (false, true) if !forcing(&self.board, c as usize) => (QUIET_PN, 1),
+                    (false, _) => (1, 1),
+                });
+        }
+    }
+
+    /// The node's proof and disproof numbers from its `n` children's values (on the value
+    /// stack from `vbase`), and which child to search next.
+    #[inline(always)]
+    fn numbers(&self, or: bool, quick: bool, vbase: usize, n: usize) -> NodeNumbers {
+        let mut best = 0;
+        let (mut best_v, mut second_v) = (INF + 1, INF + 1);
+        let (mut sum, mut min) = (0u32, INF);
+        // The largest open (nonzero) "other" number and how many there are, for the weak
+        // proof number of an AND node.
+        let (mut most, mut open) = (0u32, 0u32);
+        let mut best_other = 0;
+        for (k, &(cpn, cdn)) in self.values[vbase..vbase + n].iter().enumerate() {
+            // OR: choose by proof number, sum disproof numbers; AND: the other way round.
+            let (sel, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
+            sum = sum.saturating_add(other).min(INF);
+            most = most.max(other);
+            open += u32::from(other > 0);
+            min = min.min(sel);
+            if sel < best_v {
+                second_v = best_v;
+                best_v = sel;
+                best = k;
+                best_other = other;
+            } else if sel < second_v {
+                second_v = sel;
+            }
+        }
+        let (pn, dn) = if or {
+            (min, sum)
+        } else {
+            // Deep style: the weak proof number (Ueda et al. 2008), the largest child's plus
+            // one for each other open child, not their sum. Threat sequences transpose so
+            // much that a sum counts the same subtree many times over (see the module
+            // notes). Quick style: the sum.
+            let and_pn = if sum < INF && !quick {
+                most + open.saturating_sub(1)
+            } else {
+                sum
+            };
+            (and_pn, min)
+        };
+        NodeNumbers {
+            pn,
+            dn,
+            best,
+            second_v,
+            best_other,
+        }
     }
 
     /// Searches a node until it is decided (or the budget runs out); true when proven.
