@@ -40,6 +40,9 @@ use crate::analyze::learned::{
 };
 use crate::analyze::{self, Settings};
 use crate::board::{Board, Color, Point, Rule};
+/// The seeded generator of the held-out draw and self-play (the crate's one, re-exported for
+/// the code that has named it here).
+pub use crate::rng::Rng;
 
 /// Values are the logit times this: the scale of the win probability
 /// ([`crate::analyze::eval::WIN_SCALE`]).
@@ -622,30 +625,6 @@ pub fn theta_of(t: &RuleTables) -> Vec<f64> {
     theta
 }
 
-/// A seeded generator (SplitMix64): the same seed, the same games.
-pub struct Rng(u64);
-
-impl Rng {
-    /// Seeded.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// Splits games into (fit, held out): every game whose seeded draw falls below `share`
 /// is held out. The scored positions of one game ([`Game::continues`]) go together, so no
 /// game is on both sides.
@@ -655,7 +634,7 @@ pub fn split(games: &[Game], share: f64, seed: u64) -> (Vec<&Game>, Vec<&Game>) 
     let mut held_last = false;
     for (k, g) in games.iter().enumerate() {
         if k == 0 || !g.continues(&games[k - 1]) {
-            held_last = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= share;
+            held_last = rng.unit() <= share;
         }
         if held_last {
             held.push(g);
