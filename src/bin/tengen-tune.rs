@@ -185,7 +185,7 @@ fn commit() -> String {
 
 /// The games of `rule` in the games files, and the lines that say where they came from: each
 /// file's count, then its `#` lines (once each).
-fn read_games(paths: &[PathBuf], rule: Rule) -> Result<(Vec<learn::Game>, Vec<String>), String> {
+fn read_games(paths: &[PathBuf], rule: Rule) -> Result<(Vec<learn::GameRecord>, Vec<String>), String> {
     let mut all = Vec::new();
     let mut sources = Vec::new();
     for path in paths {
@@ -466,7 +466,7 @@ fn run(cli: Cli) -> Result<(), String> {
             if all.is_empty() {
                 return Err(format!("no {rule} games in the files given"));
             }
-            let refs: Vec<&learn::Game> = all.iter().collect();
+            let refs: Vec<&learn::GameRecord> = all.iter().collect();
             let scale = score_scale
                 .or(learn::score_scale(&refs, rule))
                 .unwrap_or(400.0);
