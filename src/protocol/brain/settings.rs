@@ -1,0 +1,38 @@
+//! The analysis's settings for a move: the protocol's limits, or the fixed ones of tests.
+
+use std::io::Write;
+
+use super::Brain;
+use crate::analyze::{self, Settings};
+use crate::board::Rule;
+use crate::protocol::clock::Budget;
+
+impl<W: Write> Brain<W> {
+    /// The analysis's settings for a move with `budget`.
+    pub(super) fn settings(&self, top: usize, budget: Budget) -> Settings {
+        if let Some(fixed) = &self.options.fixed {
+            return Settings {
+                top,
+                game: true,
+                cancel: Some(self.cancel),
+                ..fixed.clone()
+            };
+        }
+        let defaults = Settings::default();
+        Settings {
+            time: Some(budget.hard),
+            depth: self.info.max_depth,
+            nodes: self.info.max_node,
+            top,
+            hash_mb: self.hash_mb(),
+            threads: self.info.threads,
+            game: true,
+            cancel: Some(self.cancel),
+            vct_share: match self.rule {
+                Rule::Renju => analyze::params::GAME_RENJU_VCT_SHARE,
+                _ => defaults.vct_share,
+            },
+            ..defaults
+        }
+    }
+}
