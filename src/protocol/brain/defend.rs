@@ -12,7 +12,7 @@ use crate::solve::{Outcome, verify};
 
 impl<W: Write> Brain<W> {
     /// `YXSEARCHDEFEND`: every legal move of the side to move, tested against the opponent's
-    /// forced win (its VCT, threat limit 2) after it, within the move's budget. A move whose
+    /// forced win (its VCT, threat limit 2) after it, within the move's time. A move whose
     /// refutation is found and verified loses (`MESSAGE REALTIME LOST x,y`); one after which
     /// the solver proves no win holds; the rest are unknown. Answers `MESSAGE DEFEND` lines
     /// and then the holding moves on one line (`x,y x,y …`), or `NONE`.
@@ -26,14 +26,14 @@ impl<W: Write> Brain<W> {
         if board.winner().is_some() {
             return self.say("ERROR the game is over");
         }
-        let budget = self.info.clock.budget(game.stones.len());
+        let turn_time = self.info.clock.turn_time(game.stones.len());
         let deadline = match self.options.fixed {
             Some(_) => Instant::now() + Duration::from_secs(3600),
-            None => Instant::now() + budget.hard,
+            None => Instant::now() + turn_time.hard,
         };
         self.cancel.set(self.stops.load(Relaxed) > 0);
         // The threat solver of the kept tables: no memory beyond `max_memory`.
-        let settings = self.settings(1, budget);
+        let settings = self.settings(1, turn_time);
         if !self.make_tables(&settings)? {
             return Ok(());
         }

@@ -5,16 +5,16 @@ use crate::protocol::command::{BoardKind, Coord};
 
 /// A game in progress: the board's size and the stones in the order they came.
 #[derive(Clone, Debug)]
-pub(super) struct Game {
+pub(super) struct GameInPlay {
     pub(super) size: u8,
     pub(super) stones: Vec<(Point, Color)>,
     /// The brain's colour, once known.
     pub(super) own: Option<Color>,
 }
 
-impl Game {
-    pub(super) fn new(size: u8) -> Game {
-        Game {
+impl GameInPlay {
+    pub(super) fn new(size: u8) -> GameInPlay {
+        GameInPlay {
             size,
             stones: Vec::new(),
             own: None,
@@ -22,8 +22,8 @@ impl Game {
     }
 
     /// A game of `points` played in turn, black first.
-    pub(super) fn alternating(size: u8, points: impl IntoIterator<Item = Point>) -> Game {
-        let mut g = Game::new(size);
+    pub(super) fn alternating(size: u8, points: impl IntoIterator<Item = Point>) -> GameInPlay {
+        let mut g = GameInPlay::new(size);
         let mut c = Color::Black;
         for p in points {
             g.stones.push((p, c));
@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn coordinates_count_rows_from_the_top() {
-        let g = Game::new(15);
+        let g = GameInPlay::new(15);
         let p = g.point(Coord { x: 0, y: 0 }).unwrap();
         assert_eq!(p.to_string(), "a15");
         let p = g.point(Coord { x: 7, y: 7 }).unwrap();

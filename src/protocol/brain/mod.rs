@@ -28,7 +28,7 @@ use crate::board::{Color, MAX_SIZE, MIN_SIZE, Rule};
 use crate::pattern;
 use crate::solve::Cancel;
 
-use game::{Block, Game};
+use game::{Block, GameInPlay};
 use plan::Info;
 pub use plan::RESERVED_MB;
 
@@ -43,8 +43,8 @@ pub enum Flow {
 
 /// How the brain is started.
 #[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Print `DEBUG` lines (the budget of each move, why it stopped).
+pub struct BrainOptions {
+    /// Print `DEBUG` lines (the time of each move, why it stopped).
     pub debug: bool,
     /// Settings that override what the protocol sets, for tests and fuzzing (`None`: the
     /// protocol's own).
@@ -54,8 +54,8 @@ pub struct Options {
 /// The brain.
 pub struct Brain<W: Write> {
     out: W,
-    options: Options,
-    game: Option<Game>,
+    options: BrainOptions,
+    game: Option<GameInPlay>,
     rule: Rule,
     info: Info,
     block: Option<Block>,
@@ -75,7 +75,7 @@ pub struct Brain<W: Write> {
 impl<W: Write> Brain<W> {
     /// A brain that writes its answers to `out`. `stops` counts the stop requests the
     /// reader has seen and this brain has not handled yet; `cancel` is raised with them.
-    pub fn new(out: W, options: Options, cancel: Cancel, stops: Arc<AtomicUsize>) -> Brain<W> {
+    pub fn new(out: W, options: BrainOptions, cancel: Cancel, stops: Arc<AtomicUsize>) -> Brain<W> {
         Brain {
             out,
             options,
@@ -103,8 +103,8 @@ impl<W: Write> Brain<W> {
         let Some(game) = self.game.as_ref() else {
             return;
         };
-        let budget = self.info.clock.budget(game.stones.len());
-        let settings = self.settings(1, budget);
+        let turn_time = self.info.clock.turn_time(game.stones.len());
+        let settings = self.settings(1, turn_time);
         if let (Ok(true), Some(t)) = (self.fit_tables(&settings), self.tables.as_ref()) {
             t.prefault();
         }
@@ -214,7 +214,7 @@ impl<W: Write> Brain<W> {
     fn restart(&mut self) -> io::Result<()> {
         match self.game.as_mut() {
             Some(g) => {
-                *g = Game::new(g.size);
+                *g = GameInPlay::new(g.size);
                 self.say("OK")
             }
             None => self.say("ERROR no game to restart: START first"),
@@ -357,7 +357,7 @@ impl<W: Write> Brain<W> {
                 "ERROR board size {n} is not supported: tengen plays {MIN_SIZE} to {MAX_SIZE}"
             ));
         }
-        self.game = Some(Game::new(n as u8));
+        self.game = Some(GameInPlay::new(n as u8));
         self.block = None;
         self.say("OK")
     }
@@ -371,7 +371,7 @@ impl<W: Write> Brain<W> {
         let Some(game) = self.game.as_ref() else {
             return self.say("ERROR no game: START first");
         };
-        let mut next = Game::new(game.size);
+        let mut next = GameInPlay::new(game.size);
         // The brain's colour: black when its stone comes first (a game starts with black).
         let own = match block.stones.iter().find(|s| s.1 == 1 || s.1 == 2) {
             Some(&(_, 1)) | None => Color::Black,

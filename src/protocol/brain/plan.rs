@@ -112,7 +112,7 @@ impl<W: Write> Brain<W> {
         ((total_mb.saturating_sub(RESERVED_MB)) as f64 * TABLE_SHARE).max(1.0) as usize
     }
 
-    /// Makes the tables for `settings` unless the ones kept fit them: the whole budget from the
+    /// Makes the tables for `settings` unless the ones kept fit them: the whole memory from the
     /// first move (they stay for the game), with a solver for the root VCT's own thread when it
     /// has one. False (after an `ERROR` line) when the memory cannot be had.
     pub(super) fn make_tables(&mut self, settings: &Settings) -> io::Result<bool> {

@@ -5,11 +5,11 @@ use std::io::Write;
 use super::Brain;
 use crate::analyze::{self, Settings};
 use crate::board::Rule;
-use crate::protocol::clock::Budget;
+use crate::protocol::clock::TurnTime;
 
 impl<W: Write> Brain<W> {
-    /// The analysis's settings for a move with `budget`.
-    pub(super) fn settings(&self, top: usize, budget: Budget) -> Settings {
+    /// The analysis's settings for a move with `turn_time`.
+    pub(super) fn settings(&self, top: usize, turn_time: TurnTime) -> Settings {
         if let Some(fixed) = &self.options.fixed {
             return Settings {
                 top,
@@ -20,7 +20,7 @@ impl<W: Write> Brain<W> {
         }
         let defaults = Settings::default();
         Settings {
-            time: Some(budget.hard),
+            time: Some(turn_time.hard),
             depth: self.info.max_depth,
             nodes: self.info.max_node,
             top,

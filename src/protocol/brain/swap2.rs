@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::Brain;
-use super::game::Game;
+use super::game::GameInPlay;
 use super::think::choose;
 use crate::analyze::{Analysis, Bound};
 use crate::board::{Board, Color, Point};
@@ -21,7 +21,7 @@ impl<W: Write> Brain<W> {
     pub(super) fn swap2(&mut self) -> io::Result<()> {
         let game = self.game.as_ref().expect("set");
         // Stones in order alternate black, white: re-colour them so.
-        let mut g = Game::alternating(game.size, game.stones.iter().map(|s| s.0));
+        let mut g = GameInPlay::alternating(game.size, game.stones.iter().map(|s| s.0));
         match g.stones.len() {
             0 => {
                 let centre = game.size / 2;
@@ -38,7 +38,7 @@ impl<W: Write> Brain<W> {
                         })
                         .collect();
                     let Some(stones) = stones else { continue };
-                    let mut trial = Game::alternating(g.size, stones.iter().copied());
+                    let mut trial = GameInPlay::alternating(g.size, stones.iter().copied());
                     trial.own = Some(Color::White);
                     self.game = Some(trial);
                     let score = self.quick_score()?;
@@ -48,7 +48,7 @@ impl<W: Write> Brain<W> {
                 }
                 let (score, stones) = best.expect("the first opening fits every board");
                 self.debug(&format!("swap2 opening scored {score} for white"))?;
-                let placed = Game::alternating(g.size, stones.iter().copied());
+                let placed = GameInPlay::alternating(g.size, stones.iter().copied());
                 let text: Vec<String> = stones
                     .iter()
                     .map(|&p| placed.coord(p).to_string())
@@ -111,11 +111,11 @@ impl<W: Write> Brain<W> {
     }
 
     /// A short search's score of the position for the side to move (a tenth of the move's
-    /// budget), for choosing among swap2 openings.
+    /// time), for choosing among swap2 openings.
     pub(super) fn quick_score(&mut self) -> io::Result<i32> {
         let clock = self.info.clock;
-        let budget = clock.budget(0);
-        self.info.clock.turn = Some(budget.hard / (OPENINGS.len() as u32 * 2).max(1));
+        let turn_time = clock.turn_time(0);
+        self.info.clock.turn = Some(turn_time.hard / (OPENINGS.len() as u32 * 2).max(1));
         self.info.clock.game = None;
         let scored = self.analyse(1, false);
         self.info.clock = clock;
@@ -124,7 +124,7 @@ impl<W: Write> Brain<W> {
             .unwrap_or(0))
     }
 
-    /// Every candidate scored exactly, within the move's budget.
+    /// Every candidate scored exactly, within the move's time.
     pub(super) fn analyse_all(&mut self) -> io::Result<Option<(Board, Analysis)>> {
         self.analyse(1, true)
     }

@@ -6,11 +6,11 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use super::Brain;
-use super::game::{Game, coord_on};
+use super::game::{GameInPlay, coord_on};
 use crate::analyze::{self, Analysis, Bound, Candidate, Event, Settings, eval};
 use crate::board::{Board, Point};
 use crate::pattern;
-use crate::protocol::clock::{self, Budget, Trend};
+use crate::protocol::clock::{self, Trend, TurnTime};
 use crate::solve::Cancel;
 use crate::solve::tt::MemoryError;
 
@@ -27,8 +27,8 @@ impl<W: Write> Brain<W> {
         };
         // The move's clock started when its command was read.
         let start = self.received.min(Instant::now());
-        let budget = self.info.clock.budget(stones);
-        let Some(settings) = self.move_settings(top, all, budget)? else {
+        let turn_time = self.info.clock.turn_time(stones);
+        let Some(settings) = self.move_settings(top, all, turn_time)? else {
             return Ok(None);
         };
         // Time already gone (the command waited, or the tables were made just now) is the
@@ -46,7 +46,7 @@ impl<W: Write> Brain<W> {
             size: self.game.as_ref().expect("analysed").size,
             realtime: self.realtime,
             adaptive: self.options.fixed.is_none(),
-            budget,
+            turn_time,
             waited,
             trend: Trend::default(),
             cancel: self.cancel,
@@ -103,19 +103,19 @@ impl<W: Write> Brain<W> {
         &mut self,
         top: usize,
         all: bool,
-        budget: Budget,
+        turn_time: TurnTime,
     ) -> io::Result<Option<Settings>> {
         // A forced move or a proved win is played at once in a game; a request for several
         // moves' scores (YXNBEST, swap2's choices) gets the full analysis.
         let settings = Settings {
             all,
             game: top == 1 && !all,
-            ..self.settings(top, budget)
+            ..self.settings(top, turn_time)
         };
         self.debug(&format!(
             "budget soft {} ms, hard {} ms, tables {} MB, {} thread(s)",
-            budget.soft.as_millis(),
-            budget.hard.as_millis(),
+            turn_time.soft.as_millis(),
+            turn_time.hard.as_millis(),
             settings.hash_mb,
             settings.threads
         ))?;
@@ -195,7 +195,7 @@ impl<W: Write> Brain<W> {
 }
 
 /// A `MESSAGE` line of `YXNBEST`: rank, move, score, win chance, depth and line.
-pub(super) fn nbest_line(game: &Game, rank: usize, c: &Candidate) -> String {
+pub(super) fn nbest_line(game: &GameInPlay, rank: usize, c: &Candidate) -> String {
     let bound = if c.bound == Bound::Exact { "" } else { "<=" };
     let pv: Vec<String> = c.pv.iter().map(|p| p.to_string()).collect();
     format!(
@@ -244,7 +244,7 @@ struct Live {
     realtime: bool,
     /// Whether the soft limit may stop the analysis (not under fixed settings).
     adaptive: bool,
-    budget: Budget,
+    turn_time: TurnTime,
     /// Time gone before the analysis began.
     waited: Duration,
     trend: Trend,
@@ -281,7 +281,7 @@ impl Live {
                 if self.adaptive
                     && let Some(&best) = p.pv.first()
                     && self
-                        .budget
+                        .turn_time
                         .stop_after(self.waited + p.elapsed, self.trend.update(best, p.score))
                 {
                     self.cancel.set(true);
