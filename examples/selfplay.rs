@@ -168,13 +168,8 @@ fn openings(args: &[String], rule: Rule, count: usize) -> Vec<Vec<Point>> {
 
 /// `count` openings drawn near the centre and balanced by a quick analysis.
 fn drawn(rule: Rule, count: usize) -> Vec<Vec<Point>> {
-    let mut seed = 0x243F_6A88_85A3_08D3u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = tengen::rng::Rng::new(0x243F_6A88_85A3_08D3);
+    let mut next = || rng.next_u64();
     let mut out = Vec::new();
     while out.len() < count {
         let stones = 3 + (next() % 3) as usize;

@@ -401,7 +401,7 @@ fn check_same(original: &Loaded, back: &Loaded, format: Format, written: &str) {
 /// not the search, which other tests and fuzz targets cover. Whatever the lines, it must
 /// answer whole lines without panicking.
 pub fn protocol(data: &[u8]) {
-    let options = crate::protocol::Options {
+    let options = crate::protocol::BrainOptions {
         debug: true,
         fixed: Some(crate::analyze::Settings {
             depth: Some(1),

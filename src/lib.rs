@@ -43,20 +43,9 @@ pub mod pattern;
 pub mod protocol;
 pub mod report;
 pub mod review;
+pub mod rng;
 pub mod setup;
 pub mod solve;
 pub mod words;
 
 pub use board::{Board, Color, Point, Rule};
-
-/// Helpers shared by the unit tests.
-#[cfg(test)]
-pub(crate) mod testing {
-    /// The next number of a xorshift sequence (a fixed seed replays the same positions).
-    pub fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-}

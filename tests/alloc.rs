@@ -59,15 +59,13 @@ fn a_reused_vcf_solver_allocates_nothing_after_the_first_call() {
         }
     }
     // And middle-game positions of random games under each rule, near the centre.
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = tengen::rng::Rng::new(0x2545_F491_4F6C_DD1D);
     for g in 0..600 {
         let rule = Rule::ALL[g % 3];
         let mut b = Board::new(15, rule).unwrap();
         for _ in 0..(12 + g % 20) {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let p = Point::new(3 + (seed % 9) as u8, 3 + (seed / 9 % 9) as u8).unwrap();
+            let r = rng.next_u64();
+            let p = Point::new(3 + (r % 9) as u8, 3 + (r / 9 % 9) as u8).unwrap();
             let side = b.to_move();
             if b.is_empty(p)
                 && !b.makes_five(p, side)

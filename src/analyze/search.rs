@@ -719,7 +719,7 @@ pub(super) mod tests {
     use crate::analyze::learned::{evaluate_fresh, shipped};
     use crate::analyze::profile::Horizon;
     use crate::board::Rule;
-    use crate::learn::Rng;
+    use crate::rng::Rng;
 
     /// Negamax over every candidate, with no table, no pruning and no ordering: a five for
     /// the side to move wins on the next ply; at the horizon the evaluation from scratch

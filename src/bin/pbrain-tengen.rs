@@ -5,7 +5,7 @@ use std::io::{BufReader, ErrorKind};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mut options = tengen::protocol::Options::default();
+    let mut options = tengen::protocol::BrainOptions::default();
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--debug" => options.debug = true,

@@ -54,66 +54,7 @@ enum Command {
         force: bool,
     },
     /// Fits a rule's tables to the games of that rule in the games files.
-    Fit {
-        /// freestyle, standard or renju.
-        #[arg(long)]
-        rule: Rule,
-        /// The share of games held out of the fit to measure it.
-        #[arg(long, default_value_t = 0.1)]
-        holdout: f64,
-        /// Seed of the held-out draw.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Full-batch Adam steps.
-        #[arg(long, default_value_t = FitOptions::default().epochs)]
-        epochs: usize,
-        /// Adam's step size.
-        #[arg(long, default_value_t = FitOptions::default().rate)]
-        rate: f64,
-        /// Weight of the squared values.
-        #[arg(long, default_value_t = FitOptions::default().l2)]
-        l2: f64,
-        /// Measure the squared values from the --from table's instead of from zero, so that a
-        /// refit on a few new games stays near what that table learned (with a stronger
-        /// --l2, such as 0.001, and a smaller --rate, such as 0.005).
-        #[arg(long, requires = "from")]
-        l2_to_start: bool,
-        /// A scored position's label: this share of its score's win probability, the rest
-        /// its game's result.
-        #[arg(long, default_value_t = 1.0)]
-        score_weight: f64,
-        /// The scores' units a logit (default: the scale at which the scores predict the
-        /// results best).
-        #[arg(long)]
-        score_scale: Option<f64>,
-        /// Start from this table's values instead of zeros (its header is kept in the new
-        /// table's provenance).
-        #[arg(long)]
-        from: Option<PathBuf>,
-        /// Fit only the count term; every other value keeps its start (with --from: that
-        /// table's).
-        #[arg(long, conflicts_with = "keep_base")]
-        only_count: bool,
-        /// Give the classes late values, added to theirs from this many stones on the board
-        /// (default: the --from table's, else none).
-        #[arg(long)]
-        late_from: Option<u32>,
-        /// Keep the class, tempo and threat values of the start (with --from: that table's)
-        /// and fit the count term and the late values only.
-        #[arg(long)]
-        keep_base: bool,
-        /// The table file to write (refused if it exists, unless --force).
-        #[arg(long)]
-        out: PathBuf,
-        /// Replace OUT if it exists.
-        #[arg(long)]
-        force: bool,
-        /// Games files (`RULE RESULT MOVES...` a line, or `RULE RESULT MOVES... = SCORE`
-        /// for a scored position; `#` lines describe where they came from and go into the
-        /// table's provenance).
-        #[arg(required = true)]
-        games: Vec<PathBuf>,
-    },
+    Fit(FitArgs),
     /// Measures tables on games files: the mean cross-entropy against the labels and against
     /// the games' results alone, over every position `fit` would use.
     Loss {
@@ -130,6 +71,70 @@ enum Command {
         #[arg(required = true)]
         games: Vec<PathBuf>,
     },
+}
+
+// `fit`'s arguments, a struct of their own so that the fit's phases can take them whole (a
+// plain comment: a doc comment here would replace the subcommand's help).
+#[derive(clap::Args)]
+struct FitArgs {
+    /// freestyle, standard or renju.
+    #[arg(long)]
+    rule: Rule,
+    /// The share of games held out of the fit to measure it.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// Seed of the held-out draw.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Full-batch Adam steps.
+    #[arg(long, default_value_t = FitOptions::default().epochs)]
+    epochs: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = FitOptions::default().rate)]
+    rate: f64,
+    /// Weight of the squared values.
+    #[arg(long, default_value_t = FitOptions::default().l2)]
+    l2: f64,
+    /// Measure the squared values from the --from table's instead of from zero, so that a
+    /// refit on a few new games stays near what that table learned (with a stronger
+    /// --l2, such as 0.001, and a smaller --rate, such as 0.005).
+    #[arg(long, requires = "from")]
+    l2_to_start: bool,
+    /// A scored position's label: this share of its score's win probability, the rest
+    /// its game's result.
+    #[arg(long, default_value_t = 1.0)]
+    score_weight: f64,
+    /// The scores' units a logit (default: the scale at which the scores predict the
+    /// results best).
+    #[arg(long)]
+    score_scale: Option<f64>,
+    /// Start from this table's values instead of zeros (its header is kept in the new
+    /// table's provenance).
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// Fit only the count term; every other value keeps its start (with --from: that
+    /// table's).
+    #[arg(long, conflicts_with = "keep_base")]
+    only_count: bool,
+    /// Give the classes late values, added to theirs from this many stones on the board
+    /// (default: the --from table's, else none).
+    #[arg(long)]
+    late_from: Option<u32>,
+    /// Keep the class, tempo and threat values of the start (with --from: that table's)
+    /// and fit the count term and the late values only.
+    #[arg(long)]
+    keep_base: bool,
+    /// The table file to write (refused if it exists, unless --force).
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Games files (`RULE RESULT MOVES...` a line, or `RULE RESULT MOVES... = SCORE`
+    /// for a scored position; `#` lines describe where they came from and go into the
+    /// table's provenance).
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -185,7 +190,10 @@ fn commit() -> String {
 
 /// The games of `rule` in the games files, and the lines that say where they came from: each
 /// file's count, then its `#` lines (once each).
-fn read_games(paths: &[PathBuf], rule: Rule) -> Result<(Vec<learn::Game>, Vec<String>), String> {
+fn read_games(
+    paths: &[PathBuf],
+    rule: Rule,
+) -> Result<(Vec<learn::GameRecord>, Vec<String>), String> {
     let mut all = Vec::new();
     let mut sources = Vec::new();
     for path in paths {
@@ -240,259 +248,375 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             out,
             force,
-        } => {
-            refuse_existing(&out, force)?;
-            if !(0.0..=1.0).contains(&noise) {
-                return Err("--noise is a chance, from 0 to 1".into());
-            }
-            let mut text = format!(
-                "# tengen self-play: {games} {rule} games, depth {depth}, noise {noise}, seed {seed}, tengen {} ({})\n",
-                env!("CARGO_PKG_VERSION"),
-                commit()
-            );
-            text += &learn::self_play(rule, games, depth, noise, seed);
-            write_file(&out, &text, force)?;
-            eprintln!("tengen-tune: {games} games in {}", out.display());
-            Ok(())
-        }
-        Command::Fit {
-            rule,
-            holdout,
-            seed,
-            epochs,
-            rate,
-            l2,
-            l2_to_start,
-            score_weight,
-            score_scale,
-            from,
-            only_count,
-            late_from,
-            keep_base,
-            out,
-            force,
-            games,
-        } => {
-            refuse_existing(&out, force)?;
-            let mut from_late = 0;
-            let start = match &from {
-                None => (Vec::new(), String::new()),
-                Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                    let t = learned::RuleTables::parse(&text)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                    if t.rule != rule {
-                        return Err(format!(
-                            "{}: a {} table, not {rule}",
-                            path.display(),
-                            t.rule
-                        ));
-                    }
-                    let header: String = text
-                        .lines()
-                        .take_while(|l| l.starts_with('#'))
-                        .map(|l| format!("#   | {}\n", l.trim_start_matches('#').trim()))
-                        .collect();
-                    from_late = t.late_from;
-                    (learn::theta_of(&t), header)
-                }
-            };
-            let late_from = late_from.unwrap_or(from_late);
-            if from_late > 0 && late_from != from_late {
-                return Err(format!(
-                    "the --from table's late values start at {from_late} stones, not {late_from}"
-                ));
-            }
-            let layout = Layout::with_late(rule, late_from);
-            // The late values come last: a start without them gets them as zeros.
-            let mut start = start;
-            start.0.resize(layout.params(), 0.0);
-            if !(0.0..1.0).contains(&holdout) {
-                return Err("--holdout is a share, from 0 to below 1".into());
-            }
-            check_labels(score_weight, score_scale)?;
-            let (all, sources) = read_games(&games, rule)?;
-            if all.is_empty() {
-                return Err(format!("no {rule} games in the files given"));
-            }
-            let (fit_games, held_games) = learn::split(&all, holdout, seed);
-            let scored = all.iter().filter(|g| g.score.is_some()).count();
-            let fitted_scale = learn::score_scale(&fit_games, rule);
-            let labels = learn::Labels {
-                scale: score_scale.or(fitted_scale).unwrap_or(400.0),
-                weight: score_weight,
-            };
-            let train = learn::positions(&fit_games, rule, labels, late_from);
-            let test = learn::positions(&held_games, rule, labels, late_from);
-            if train.is_empty() {
-                return Err("no positions to fit (every game too short?)".into());
-            }
-            eprintln!(
-                "tengen-tune: {} games ({} positions) to fit, {} ({} positions) held out",
-                fit_games.len(),
-                train.len(),
-                held_games.len(),
-                test.len()
-            );
-            let options = FitOptions {
-                epochs,
-                rate,
-                l2,
-                l2_to_start,
-            };
-            let trainable: Option<Vec<bool>> = (only_count || keep_base).then(|| {
-                let mut t = vec![false; layout.params()];
-                for c in [Color::Black, Color::White] {
-                    for index in 0..learned::COUNT_INDEXES {
-                        t[layout.count(c, index)] = true;
-                    }
-                    if keep_base && layout.late {
-                        for class in 1..learned::CLASSES {
-                            for mover in [true, false] {
-                                t[layout.late_slot(c, mover, class)] = true;
-                            }
-                        }
-                    }
-                }
-                t
-            });
-            let (start, from_header) = start;
-            let theta = learn::fit_from(&train, start, trainable.as_deref(), options, |e, l| {
-                eprintln!("tengen-tune: step {e}: loss {l:.5}");
-            });
-            let fit_loss = learn::loss(&theta, &train);
-            let held_loss = learn::loss(&theta, &test);
-            let constant = learn::constant_loss(&train, &test);
-            let (hand, hand_scale) = learn::hand_loss(&train, &test);
-            let tables = learn::tables(rule, &theta, late_from);
-            let mut text = String::from(
-                "# tengen evaluation tables: values are 400 x logit (see src/learn.rs).\n",
-            );
-            text += &format!(
-                "# fitted by tengen-tune {} at commit {}\n",
-                env!("CARGO_PKG_VERSION"),
-                commit()
-            );
-            let score_args = if scored > 0 {
-                let given = score_scale.map_or(String::new(), |s| format!(" --score-scale {s}"));
-                format!(" --score-weight {score_weight}{given}")
-            } else {
-                String::new()
-            };
-            let late_from_arg = if late_from > 0 {
-                format!(" --late-from {late_from}")
-            } else {
-                String::new()
-            };
-            let from_args = from
-                .as_ref()
-                .map_or(String::new(), |p| format!(" --from {}", p.display()))
-                + if only_count { " --only-count" } else { "" }
-                + &late_from_arg
-                + if keep_base { " --keep-base" } else { "" }
-                + if l2_to_start { " --l2-to-start" } else { "" };
-            text += &format!(
-                "# command: tengen-tune fit --rule {rule} --holdout {holdout} --seed {seed} --epochs {epochs} --rate {rate} --l2 {l2}{score_args}{from_args} --out {} {}\n",
-                out.display(),
-                games
-                    .iter()
-                    .map(|g| g.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
-            if let Some(p) = &from {
-                text += &format!(
-                    "# started from {}, whose header was:\n{from_header}",
-                    p.display()
-                );
-            }
-            text += "# data:\n";
-            for s in &sources {
-                text += &format!("#   {}\n", s.trim_start_matches('#').trim());
-            }
-            if scored > 0 {
-                text += &format!(
-                    "# scored positions: {scored}, labelled {score_weight:.3} x sigmoid(score / {:.1}) + {:.3} x result; the scale that predicts the results best: {}\n",
-                    labels.scale,
-                    1.0 - score_weight,
-                    fitted_scale.map_or("none".into(), |s| format!("{s:.1}"))
-                );
-            }
-            text += &format!(
-                "# positions: {} fitted ({} lines: games and scored positions), {} held out ({} lines)\n",
-                train.len(),
-                fit_games.len(),
-                test.len(),
-                held_games.len()
-            );
-            text += &format!(
-                "# loss (mean cross-entropy): fit {fit_loss:.5}, held out {held_loss:.5}; held out, always the mean {constant:.5}, hand weights at their best scale ({hand_scale:.0}) {hand:.5}\n"
-            );
-            if scored > 0 {
-                // Against the games' results alone: comparable between fits that label the
-                // scored positions differently.
-                let results_only = learn::Labels {
-                    weight: 0.0,
-                    ..labels
-                };
-                let held_results = learn::positions(&held_games, rule, results_only, late_from);
-                let held_results_loss = learn::loss(&theta, &held_results);
-                text += &format!(
-                    "# held-out loss against the games' results alone: {held_results_loss:.5}\n"
-                );
-            }
-            text += &tables.to_text();
-            write_file(&out, &text, force)?;
-            println!(
-                "{rule}: held-out loss {held_loss:.5} (fit {fit_loss:.5}; constant {constant:.5}; hand weights {hand:.5}); tables in {}",
-                out.display()
-            );
-            Ok(())
-        }
+        } => make_games(rule, games, depth, noise, seed, &out, force),
+        Command::Fit(args) => fit(&args),
         Command::Loss {
             table,
             score_weight,
             score_scale,
             games,
-        } => {
-            check_labels(score_weight, score_scale)?;
-            let text =
-                std::fs::read_to_string(&table).map_err(|e| format!("{}: {e}", table.display()))?;
-            let tables = tengen::analyze::learned::RuleTables::parse(&text)
-                .map_err(|e| format!("{}: {e}", table.display()))?;
-            let rule = tables.rule;
-            let (all, _) = read_games(&games, rule)?;
-            if all.is_empty() {
-                return Err(format!("no {rule} games in the files given"));
+        } => measure(&table, score_weight, score_scale, &games),
+    }
+}
+
+/// `games`: self-play games, with a header line that says how to make them again.
+fn make_games(
+    rule: Rule,
+    games: usize,
+    depth: u32,
+    noise: f64,
+    seed: u64,
+    out: &Path,
+    force: bool,
+) -> Result<(), String> {
+    refuse_existing(out, force)?;
+    if !(0.0..=1.0).contains(&noise) {
+        return Err("--noise is a chance, from 0 to 1".into());
+    }
+    let mut text = format!(
+        "# tengen self-play: {games} {rule} games, depth {depth}, noise {noise}, seed {seed}, tengen {} ({})\n",
+        env!("CARGO_PKG_VERSION"),
+        commit()
+    );
+    text += &learn::self_play(rule, games, depth, noise, seed);
+    write_file(out, &text, force)?;
+    eprintln!("tengen-tune: {games} games in {}", out.display());
+    Ok(())
+}
+
+/// Where a fit starts: the `--from` table's values (logit units), the lines of its header
+/// (for the new table's provenance) and where its late values start (0: none, or no table).
+struct Start {
+    theta: Vec<f64>,
+    header: String,
+    late_from: u32,
+}
+
+impl Start {
+    /// From the table at `from` (which must be of `rule`), or zeros without one.
+    fn read(from: Option<&Path>, rule: Rule) -> Result<Start, String> {
+        let Some(path) = from else {
+            return Ok(Start {
+                theta: Vec::new(),
+                header: String::new(),
+                late_from: 0,
+            });
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let t =
+            learned::RuleTables::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if t.rule != rule {
+            return Err(format!(
+                "{}: a {} table, not {rule}",
+                path.display(),
+                t.rule
+            ));
+        }
+        let header: String = text
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .map(|l| format!("#   | {}\n", l.trim_start_matches('#').trim()))
+            .collect();
+        Ok(Start {
+            theta: learn::theta_of(&t),
+            header,
+            late_from: t.late_from,
+        })
+    }
+}
+
+/// The games split into the fit's and the held-out ones, with their positions labelled.
+struct DataSets<'g> {
+    fit_games: Vec<&'g learn::GameRecord>,
+    held_games: Vec<&'g learn::GameRecord>,
+    /// How many of all the lines are scored positions.
+    scored: usize,
+    /// The scale the fit's scored positions predict their results best at, if any.
+    fitted_scale: Option<f64>,
+    labels: learn::Labels,
+    train: learn::Data,
+    test: learn::Data,
+}
+
+impl DataSets<'_> {
+    fn new<'g>(
+        all: &'g [learn::GameRecord],
+        a: &FitArgs,
+        late_from: u32,
+    ) -> Result<DataSets<'g>, String> {
+        let (fit_games, held_games) = learn::split(all, a.holdout, a.seed);
+        let scored = all.iter().filter(|g| g.score.is_some()).count();
+        let fitted_scale = learn::score_scale(&fit_games, a.rule);
+        let labels = learn::Labels {
+            scale: a.score_scale.or(fitted_scale).unwrap_or(400.0),
+            weight: a.score_weight,
+        };
+        let train = learn::positions(&fit_games, a.rule, labels, late_from);
+        let test = learn::positions(&held_games, a.rule, labels, late_from);
+        if train.is_empty() {
+            return Err("no positions to fit (every game too short?)".into());
+        }
+        eprintln!(
+            "tengen-tune: {} games ({} positions) to fit, {} ({} positions) held out",
+            fit_games.len(),
+            train.len(),
+            held_games.len(),
+            test.len()
+        );
+        Ok(DataSets {
+            fit_games,
+            held_games,
+            scored,
+            fitted_scale,
+            labels,
+            train,
+            test,
+        })
+    }
+}
+
+/// The values a fit may move: all (`None`), or with `--only-count` the count term alone, with
+/// `--keep-base` the count term and the late values.
+fn trainable(layout: Layout, only_count: bool, keep_base: bool) -> Option<Vec<bool>> {
+    (only_count || keep_base).then(|| {
+        let mut t = vec![false; layout.params()];
+        for c in [Color::Black, Color::White] {
+            for index in 0..learned::COUNT_INDEXES {
+                t[layout.count(c, index)] = true;
             }
-            let refs: Vec<&learn::Game> = all.iter().collect();
-            let scale = score_scale
-                .or(learn::score_scale(&refs, rule))
-                .unwrap_or(400.0);
-            let theta = learn::theta_of(&tables);
-            let labels = learn::Labels {
-                scale,
-                weight: score_weight,
-            };
-            let data = learn::positions(&refs, rule, labels, tables.late_from);
-            let results = learn::positions(
-                &refs,
-                rule,
-                learn::Labels {
-                    weight: 0.0,
-                    ..labels
-                },
-                tables.late_from,
-            );
-            println!(
-                "{rule}: {} positions; loss {:.5} against the labels ({score_weight} x sigmoid(score / {scale:.1}) + {:.3} x result), {:.5} against the results alone",
-                data.len(),
-                learn::loss(&theta, &data),
-                1.0 - score_weight,
-                learn::loss(&theta, &results),
-            );
-            Ok(())
+            if keep_base && layout.late {
+                for class in 1..learned::CLASSES {
+                    for mover in [true, false] {
+                        t[layout.late_slot(c, mover, class)] = true;
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+/// A fit's losses: on its own positions, on the held-out ones, and the held-out losses of
+/// the constant predictor and of the hand weights (at their best scale).
+struct Losses {
+    fit: f64,
+    held: f64,
+    constant: f64,
+    hand: f64,
+    hand_scale: f64,
+}
+
+impl Losses {
+    fn of(theta: &[f64], sets: &DataSets) -> Losses {
+        let (hand, hand_scale) = learn::hand_loss(&sets.train, &sets.test);
+        Losses {
+            fit: learn::loss(theta, &sets.train),
+            held: learn::loss(theta, &sets.test),
+            constant: learn::constant_loss(&sets.train, &sets.test),
+            hand,
+            hand_scale,
         }
     }
+}
+
+/// `fit`: reads the start and the games, fits, and writes the tables under a header that says
+/// how they were made and how well they predict the held-out games.
+fn fit(a: &FitArgs) -> Result<(), String> {
+    refuse_existing(&a.out, a.force)?;
+    let start = Start::read(a.from.as_deref(), a.rule)?;
+    let late_from = a.late_from.unwrap_or(start.late_from);
+    if start.late_from > 0 && late_from != start.late_from {
+        return Err(format!(
+            "the --from table's late values start at {} stones, not {late_from}",
+            start.late_from
+        ));
+    }
+    let layout = Layout::with_late(a.rule, late_from);
+    // The late values come last: a start without them gets them as zeros.
+    let mut theta = start.theta;
+    theta.resize(layout.params(), 0.0);
+    if !(0.0..1.0).contains(&a.holdout) {
+        return Err("--holdout is a share, from 0 to below 1".into());
+    }
+    check_labels(a.score_weight, a.score_scale)?;
+    let (all, sources) = read_games(&a.games, a.rule)?;
+    if all.is_empty() {
+        return Err(format!("no {} games in the files given", a.rule));
+    }
+    let sets = DataSets::new(&all, a, late_from)?;
+    let options = FitOptions {
+        epochs: a.epochs,
+        rate: a.rate,
+        l2: a.l2,
+        l2_to_start: a.l2_to_start,
+    };
+    let mask = trainable(layout, a.only_count, a.keep_base);
+    let theta = learn::fit_from(&sets.train, theta, mask.as_deref(), options, |e, l| {
+        eprintln!("tengen-tune: step {e}: loss {l:.5}");
+    });
+    let losses = Losses::of(&theta, &sets);
+    let mut text = fit_header(a, &start.header, &sources, &sets, &losses, late_from);
+    if sets.scored > 0 {
+        // Against the games' results alone: comparable between fits that label the scored
+        // positions differently.
+        let results_only = learn::Labels {
+            weight: 0.0,
+            ..sets.labels
+        };
+        let held_results = learn::positions(&sets.held_games, a.rule, results_only, late_from);
+        let held_results_loss = learn::loss(&theta, &held_results);
+        text +=
+            &format!("# held-out loss against the games' results alone: {held_results_loss:.5}\n");
+    }
+    text += &learn::tables(a.rule, &theta, late_from).to_text();
+    write_file(&a.out, &text, a.force)?;
+    println!(
+        "{}: held-out loss {:.5} (fit {:.5}; constant {:.5}; hand weights {:.5}); tables in {}",
+        a.rule,
+        losses.held,
+        losses.fit,
+        losses.constant,
+        losses.hand,
+        a.out.display()
+    );
+    Ok(())
+}
+
+/// The command line that makes the table again (the options that differ from the defaults
+/// where the default depends on the data).
+fn fit_command(a: &FitArgs, scored: usize, late_from: u32) -> String {
+    let score_args = if scored > 0 {
+        let given = a
+            .score_scale
+            .map_or(String::new(), |s| format!(" --score-scale {s}"));
+        format!(" --score-weight {}{given}", a.score_weight)
+    } else {
+        String::new()
+    };
+    let late_from_arg = if late_from > 0 {
+        format!(" --late-from {late_from}")
+    } else {
+        String::new()
+    };
+    let from_args = a
+        .from
+        .as_ref()
+        .map_or(String::new(), |p| format!(" --from {}", p.display()))
+        + if a.only_count { " --only-count" } else { "" }
+        + &late_from_arg
+        + if a.keep_base { " --keep-base" } else { "" }
+        + if a.l2_to_start { " --l2-to-start" } else { "" };
+    format!(
+        "# command: tengen-tune fit --rule {} --holdout {} --seed {} --epochs {} --rate {} --l2 {}{score_args}{from_args} --out {} {}\n",
+        a.rule,
+        a.holdout,
+        a.seed,
+        a.epochs,
+        a.rate,
+        a.l2,
+        a.out.display(),
+        a.games
+            .iter()
+            .map(|g| g.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
+/// A fitted table's provenance: the tuner and commit, the command, the start, the data and
+/// how the positions were labelled, and the losses.
+fn fit_header(
+    a: &FitArgs,
+    from_header: &str,
+    sources: &[String],
+    sets: &DataSets,
+    losses: &Losses,
+    late_from: u32,
+) -> String {
+    let mut text =
+        String::from("# tengen evaluation tables: values are 400 x logit (see src/learn.rs).\n");
+    text += &format!(
+        "# fitted by tengen-tune {} at commit {}\n",
+        env!("CARGO_PKG_VERSION"),
+        commit()
+    );
+    text += &fit_command(a, sets.scored, late_from);
+    if let Some(p) = &a.from {
+        text += &format!(
+            "# started from {}, whose header was:\n{from_header}",
+            p.display()
+        );
+    }
+    text += "# data:\n";
+    for s in sources {
+        text += &format!("#   {}\n", s.trim_start_matches('#').trim());
+    }
+    if sets.scored > 0 {
+        text += &format!(
+            "# scored positions: {}, labelled {:.3} x sigmoid(score / {:.1}) + {:.3} x result; the scale that predicts the results best: {}\n",
+            sets.scored,
+            a.score_weight,
+            sets.labels.scale,
+            1.0 - a.score_weight,
+            sets.fitted_scale
+                .map_or("none".into(), |s| format!("{s:.1}"))
+        );
+    }
+    text += &format!(
+        "# positions: {} fitted ({} lines: games and scored positions), {} held out ({} lines)\n",
+        sets.train.len(),
+        sets.fit_games.len(),
+        sets.test.len(),
+        sets.held_games.len()
+    );
+    text += &format!(
+        "# loss (mean cross-entropy): fit {:.5}, held out {:.5}; held out, always the mean {:.5}, hand weights at their best scale ({:.0}) {:.5}\n",
+        losses.fit, losses.held, losses.constant, losses.hand_scale, losses.hand
+    );
+    text
+}
+
+/// `loss`: a table measured on games files, against the labels and the results alone.
+fn measure(
+    table: &Path,
+    score_weight: f64,
+    score_scale: Option<f64>,
+    games: &[PathBuf],
+) -> Result<(), String> {
+    check_labels(score_weight, score_scale)?;
+    let text = std::fs::read_to_string(table).map_err(|e| format!("{}: {e}", table.display()))?;
+    let tables =
+        learned::RuleTables::parse(&text).map_err(|e| format!("{}: {e}", table.display()))?;
+    let rule = tables.rule;
+    let (all, _) = read_games(games, rule)?;
+    if all.is_empty() {
+        return Err(format!("no {rule} games in the files given"));
+    }
+    let refs: Vec<&learn::GameRecord> = all.iter().collect();
+    let scale = score_scale
+        .or(learn::score_scale(&refs, rule))
+        .unwrap_or(400.0);
+    let theta = learn::theta_of(&tables);
+    let labels = learn::Labels {
+        scale,
+        weight: score_weight,
+    };
+    let data = learn::positions(&refs, rule, labels, tables.late_from);
+    let results = learn::positions(
+        &refs,
+        rule,
+        learn::Labels {
+            weight: 0.0,
+            ..labels
+        },
+        tables.late_from,
+    );
+    println!(
+        "{rule}: {} positions; loss {:.5} against the labels ({score_weight} x sigmoid(score / {scale:.1}) + {:.3} x result), {:.5} against the results alone",
+        data.len(),
+        learn::loss(&theta, &data),
+        1.0 - score_weight,
+        learn::loss(&theta, &results),
+    );
+    Ok(())
 }

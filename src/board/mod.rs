@@ -1080,10 +1080,10 @@ mod tests {
         for rule in Rule::ALL {
             let mut b = Board::new(15, rule).unwrap();
             b.track_counts(true);
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ rule as u64;
+            let mut rng = crate::rng::Rng::new(rule as u64);
             for step in 0..400 {
-                crate::testing::xorshift(&mut seed);
-                let q = Point::new((seed % 15) as u8, (seed / 15 % 15) as u8).unwrap();
+                let r = rng.next_u64();
+                let q = Point::new((r % 15) as u8, (r / 15 % 15) as u8).unwrap();
                 if step % 3 == 2 || !b.is_empty(q) {
                     b.undo();
                 } else {

@@ -40,7 +40,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
 /// A closed output ends it quietly, as a closed pipe does elsewhere.
 fn brain(debug: bool, out: &mut dyn Write) -> Result<u8, Error> {
     let input = std::io::BufReader::new(std::io::stdin());
-    let options = crate::protocol::Options {
+    let options = crate::protocol::BrainOptions {
         debug,
         ..Default::default()
     };

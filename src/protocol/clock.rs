@@ -15,8 +15,8 @@
 //! - Scaling: a best move that has not changed for three iterations takes 0.6 of it; one that
 //!   changed in the last iteration 1.3; a score that fell by 30 points or more since the last
 //!   iteration 1.5, by 100 or more 2 (never past the hard limit, and the analysis starts no
-//!   iteration after 55% of it, 75% in a freestyle game: see
-//!   `analyze::params::GAME_ITERATIONS_END`). With a turn limit alone the scale is never below
+//!   iteration after 55% of it, 75% in a freestyle or renju game: see
+//!   `analyze::profile::GamePlan`). With a turn limit alone the scale is never below
 //!   1: the time a stable move would save is worth nothing to the next move.
 
 use std::time::Duration;
@@ -68,10 +68,10 @@ impl Default for Clock {
 
 /// The time a move may take.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Budget {
+pub struct TurnTime {
     /// The analysis's time: it never runs past it.
     pub hard: Duration,
-    /// Stop after an iteration once this much (scaled, see [`Budget::stop_after`]) is spent.
+    /// Stop after an iteration once this much (scaled, see [`TurnTime::stop_after`]) is spent.
     pub soft: Duration,
     /// Whether time a move saves is left for the moves to come (a game clock). With a turn
     /// limit alone it is not, and a stable best move does not end the move early.
@@ -79,8 +79,8 @@ pub struct Budget {
 }
 
 impl Clock {
-    /// The budget of a move with `stones` on the board.
-    pub fn budget(&self, stones: usize) -> Budget {
+    /// The time a move with `stones` on the board may take.
+    pub fn turn_time(&self, stones: usize) -> TurnTime {
         let turn = match self.turn {
             Some(Duration::ZERO) => FASTEST,
             Some(t) => t,
@@ -97,7 +97,7 @@ impl Clock {
             soft = soft.min(share);
         }
         let hard = hard.max(FLOOR);
-        Budget {
+        TurnTime {
             hard,
             soft: soft.clamp(FLOOR.min(hard), hard),
             banked,
@@ -150,7 +150,7 @@ impl Trend {
     }
 }
 
-impl Budget {
+impl TurnTime {
     /// Whether to stop after an iteration ended at `elapsed`, the soft limit scaled by `scale`.
     /// Without a game clock the scale never shortens the move: the time a stable best move
     /// would save is lost, not kept for later.
@@ -175,7 +175,7 @@ mod tests {
             game: None,
             left: None,
         };
-        let b = clock.budget(10);
+        let b = clock.turn_time(10);
         assert_eq!(b.hard, ms(1000 - 30 - 20));
         assert_eq!(b.soft, b.hard);
         // Fastest and tiny limits still leave the floor.
@@ -183,12 +183,12 @@ mod tests {
             turn: Some(Duration::ZERO),
             ..clock
         };
-        assert_eq!(fast.budget(0).hard, ms(50 - 30 - 1));
+        assert_eq!(fast.turn_time(0).hard, ms(50 - 30 - 1));
         let tiny = Clock {
             turn: Some(ms(5)),
             ..clock
         };
-        assert_eq!(tiny.budget(0).hard, FLOOR);
+        assert_eq!(tiny.turn_time(0).hard, FLOOR);
     }
 
     #[test]
@@ -199,7 +199,7 @@ mod tests {
             left: Some(ms(60_000)),
         };
         // 10 stones: (90 - 10) / 2 = 40 moves to come, 1.5 s each.
-        let b = clock.budget(10);
+        let b = clock.turn_time(10);
         assert_eq!(b.soft, ms(1500));
         assert_eq!(b.hard, ms(4500) - MARGIN - ms(90));
         // Late in a game with little left: never more than a quarter of it.
@@ -207,7 +207,7 @@ mod tests {
             left: Some(ms(2000)),
             ..clock
         };
-        let b = late.budget(150);
+        let b = late.turn_time(150);
         assert!(b.hard <= ms(500), "{b:?}");
         assert!(b.soft <= b.hard);
         // Nothing left: the floor.
@@ -215,7 +215,7 @@ mod tests {
             left: Some(Duration::ZERO),
             ..clock
         };
-        assert_eq!(out.budget(50).hard, FLOOR);
+        assert_eq!(out.turn_time(50).hard, FLOOR);
     }
 
     #[test]
@@ -229,7 +229,7 @@ mod tests {
         assert_eq!(t.update(p("i9"), 12), 1.3);
         assert_eq!(t.update(p("i9"), -40), 1.5);
         assert_eq!(t.update(p("j9"), -200), 2.6);
-        let b = Budget {
+        let b = TurnTime {
             hard: ms(900),
             soft: ms(400),
             banked: true,
@@ -248,7 +248,7 @@ mod tests {
             game: None,
             left: None,
         }
-        .budget(10);
+        .turn_time(10);
         assert!(!turn_only.banked);
         let mut t = Trend::default();
         let mut scale = 1.0;
@@ -265,7 +265,7 @@ mod tests {
             game: Some(ms(60_000)),
             left: Some(ms(60_000)),
         }
-        .budget(10);
+        .turn_time(10);
         assert!(clocked.banked);
         assert!(clocked.stop_after(clocked.soft.mul_f64(0.7), scale));
     }

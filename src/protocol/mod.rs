@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::Instant;
 
-pub use brain::{Brain, Flow, Options};
+pub use brain::{Brain, BrainOptions, Flow};
 use command::{BadLine, Line};
 
 use crate::solve::Cancel;
@@ -94,7 +94,7 @@ fn stops(line: &Option<Result<Line, BadLine>>) -> bool {
 pub fn run(
     input: impl BufRead + Send + 'static,
     out: impl Write,
-    options: Options,
+    options: BrainOptions,
 ) -> io::Result<()> {
     let cancel = Cancel::new();
     let pending = Arc::new(AtomicUsize::new(0));
@@ -149,7 +149,7 @@ pub fn run(
 
 /// Runs the protocol over `input` on this thread alone (a stop is then handled in turn, not
 /// during a search): for tests and the fuzzer. Returns what the brain wrote.
-pub fn run_script(input: &[u8], options: Options) -> Vec<u8> {
+pub fn run_script(input: &[u8], options: BrainOptions) -> Vec<u8> {
     // One flag a thread, made once: a script (a fuzz input) runs thousands of times a second,
     // and `Cancel::new` leaks its flag.
     thread_local! {

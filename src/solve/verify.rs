@@ -955,14 +955,14 @@ mod tests {
                 let board = Board::new(size, rule).unwrap();
                 let mut grid = Grid::of(&board);
                 let mut fives = Fives::of(&grid);
-                let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ (size as u64) << 8 ^ rule as u64;
+                let mut rng = crate::rng::Rng::new((size as u64) << 8 ^ rule as u64);
                 let mut changed = 0;
                 for step in 0..3000 {
-                    crate::testing::xorshift(&mut seed);
+                    let r = rng.next_u64();
                     let n = size as u64;
-                    let (x, y) = ((seed % n) as i32, (seed / n % n) as i32);
+                    let (x, y) = ((r % n) as i32, (r / n % n) as i32);
                     // Mostly stones, a third of them taken off again, so lines fill up.
-                    let c = match seed / (n * n) % 6 {
+                    let c = match r / (n * n) % 6 {
                         0 | 1 => None,
                         2 | 3 => Some(Color::Black),
                         _ => Some(Color::White),

@@ -595,8 +595,8 @@ mod tests {
     #[test]
     fn bit_set_quiet_candidates_and_potentials_match_the_cell_by_cell_reference() {
         let mut solver = Solver::new(1 << 20).unwrap();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| crate::testing::xorshift(&mut seed) % n;
+        let mut rng = crate::rng::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng.next_u64() % n;
         let mut checked = [0usize; 4];
         for game in 0..600 {
             let size = [15u8, 9, 19, 22][game % 4];
