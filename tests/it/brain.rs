@@ -702,8 +702,8 @@ fn end_of_input_mid_search_and_debug_only_when_asked() {
 }
 
 /// Black to move under renju with every empty point forbidden: the brain plays the foul
-/// nearest the centre and says why. An `ERROR` line instead left c-gomoku-cli waiting for a
-/// move until its deadline and scored a loss on time (one game in 887 at 200 ms a move).
+/// nearest the centre and says why. An `ERROR` line instead leaves a match runner
+/// (c-gomoku-cli) waiting for a move until its deadline, and the game is lost on time.
 #[test]
 fn with_only_fouls_left_the_brain_plays_one_and_says_so() {
     let mut s = game(4);
