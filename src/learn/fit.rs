@@ -67,11 +67,9 @@ pub struct FitOptions {
     pub rate: f64,
     /// Weight of the squared values in the loss.
     pub l2: f64,
-    /// Whether the squared term measures each value from its start instead of from zero.
-    /// Fitted on the 1,967 renju games of stops 47 and 49 from the shipped renju table
-    /// (fitted on 11,008 older games) and measured on stop 50's 800 it never saw, l2 0.001
-    /// toward the start gave a loss of 0.51838 and 0.51446 (two draws), toward zero (l2
-    /// 0.00001) 0.52229 and 0.51863, the start itself 0.52263 and 0.52014.
+    /// Whether the squared term measures each value from its start instead of from zero:
+    /// a refit on a few new games then stays near what the start learned from many (the
+    /// measurement is in docs/strength.md).
     pub l2_to_start: bool,
 }
 

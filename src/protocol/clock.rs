@@ -22,14 +22,9 @@
 use std::time::Duration;
 
 /// Safety margin taken off every limit: the time from the last look at the clock to the move
-/// on the manager's side (the analysis's last phases, joining its threads, the pipe). Measured
-/// on this project's 2-core machine through c-gomoku-cli, with both cores busy (two matches
-/// at once): of 6,100 moves at 1 s a move (hard limit 930 ms) the longest took 875-905 ms,
-/// and of 3,400 at 0.2 s (hard limit 154 ms) 154-155 ms: a move never came later than a
-/// millisecond or two past the hard limit, 45 ms inside the manager's. With 20 ms and 1%
-/// (2026-11-28), of 12,335 moves at 0.2 s (hard limit 178 ms) the longest took 186 ms, but of
-/// 1,926 at 1 s (hard limit 970 ms) against Rapfi, beside a match and a build, one took
-/// 1,011 ms: 30 ms and 2% keep a move inside the limit with that much to spare.
+/// on the manager's side (the analysis's last phases, joining its threads, the pipe). Sized
+/// from the longest moves measured through c-gomoku-cli on a loaded machine: see
+/// docs/brain.md.
 pub const MARGIN: Duration = Duration::from_millis(30);
 /// A share of the turn limit also kept back: a loaded machine stretches the end of an
 /// analysis (joining the threads, the last verification) in proportion to its length.

@@ -527,6 +527,42 @@ fn search_defend_lists_the_moves_that_hold() {
     assert!(lost.contains(" 0,0") || lost.ends_with("0,0"), "{lost}");
 }
 
+/// Checks that the brain's stones are now `colour`'s: it PLAYs its own stones on the empty
+/// points of a line of five through `anchor`, a stone known to be `colour`'s, then gets a
+/// TURN. Only if the brain's stones are `colour`'s do they make five with the anchor, and the
+/// brain answers that the game is over; with the other colour there is no five and it moves.
+fn assert_brain_plays(s: &mut Session, colour: &str, anchor: (u32, u32), taken: &[(u32, u32)]) {
+    let free = |p: &(i32, i32)| {
+        (0..15).contains(&p.0)
+            && (0..15).contains(&p.1)
+            && !taken.contains(&(p.0 as u32, p.1 as u32))
+    };
+    let (ax, ay) = (anchor.0 as i32, anchor.1 as i32);
+    let line = [(1, 0), (0, 1), (1, 1), (1, -1)]
+        .into_iter()
+        .flat_map(|(dx, dy)| (0..5).map(move |k| (dx, dy, k)))
+        .map(|(dx, dy, k)| {
+            (0..5)
+                .filter(|&i| i != k)
+                .map(|i| (ax + (i - k) * dx, ay + (i - k) * dy))
+                .collect::<Vec<_>>()
+        })
+        .find(|points| points.iter().all(free))
+        .expect("a free line of five through the anchor");
+    for &(x, y) in &line {
+        assert_eq!(s.ask(&format!("PLAY {x},{y}")), format!("{x},{y}"));
+    }
+    let far = [(0, 0), (14, 0), (0, 14), (14, 14)]
+        .into_iter()
+        .find(|p| free(p) && !line.contains(p))
+        .expect("a free corner");
+    let a = s.ask(&format!("TURN {},{}", far.0, far.1));
+    assert!(
+        a.starts_with(&format!("ERROR the game is over: {colour} has five")),
+        "the brain's stones through {anchor:?} should be {colour}'s: {a}"
+    );
+}
+
 #[test]
 fn swap2_stages() {
     let mut s = game(0);
@@ -540,28 +576,38 @@ fn swap2_stages() {
     distinct.sort();
     distinct.dedup();
     assert_eq!(distinct.len(), 3, "{a}");
-    // Stage 2: three stones given; SWAP, one move or two.
+    assert!(three.iter().all(|&(x, y)| x < 15 && y < 15), "{a}");
+    // Stage 2: three stones given, black, white, black in their order. SWAP: the brain takes
+    // black. One move: it plays white. Two: white's move and black's, and the colour of the
+    // next stone goes by the count (white's).
     block(&mut s, "SWAP2BOARD", &[(7, 7, 2), (8, 7, 2), (9, 9, 2)]);
     let a = s.answer();
-    let given = [(7, 7), (8, 7), (9, 9)];
-    if a != "SWAP" {
+    let mut taken = vec![(7, 7), (8, 7), (9, 9)];
+    if a == "SWAP" {
+        assert_brain_plays(&mut s, "black", (7, 7), &taken);
+    } else {
         let moves: Vec<(u32, u32)> = a.split(' ').map(coord).collect();
         assert!(moves.len() == 1 || moves.len() == 2, "{a}");
-        assert!(moves.iter().all(|m| !given.contains(m)), "{a}");
+        assert!(moves.iter().all(|m| !taken.contains(m)), "{a}");
+        taken.extend(&moves);
+        assert_brain_plays(&mut s, "white", moves[0], &taken);
     }
-    // Stage 3: five stones; SWAP or one move.
+    // Stage 3: five stones (black, white, black, white, black); SWAP (the brain takes black)
+    // or white's move.
     block(
         &mut s,
         "SWAP2BOARD",
         &[(7, 7, 1), (8, 7, 1), (9, 9, 1), (6, 6, 2), (10, 10, 2)],
     );
     let a = s.answer();
-    if a != "SWAP" {
+    let mut taken = vec![(7, 7), (8, 7), (9, 9), (6, 6), (10, 10)];
+    if a == "SWAP" {
+        assert_brain_plays(&mut s, "black", (9, 9), &taken);
+    } else {
         let m = coord(&a);
-        assert!(
-            ![(7, 7), (8, 7), (9, 9), (6, 6), (10, 10)].contains(&m),
-            "{a}"
-        );
+        assert!(!taken.contains(&m), "{a}");
+        taken.push(m);
+        assert_brain_plays(&mut s, "white", m, &taken);
     }
     let bad = s.ask("SWAP2BOARD\n7,7,1\nDONE");
     assert!(bad.starts_with("ERROR"), "{bad}");
@@ -656,8 +702,8 @@ fn end_of_input_mid_search_and_debug_only_when_asked() {
 }
 
 /// Black to move under renju with every empty point forbidden: the brain plays the foul
-/// nearest the centre and says why. An `ERROR` line instead left c-gomoku-cli waiting for a
-/// move until its deadline and scored a loss on time (one game in 887 at 200 ms a move).
+/// nearest the centre and says why. An `ERROR` line instead leaves a match runner
+/// (c-gomoku-cli) waiting for a move until its deadline, and the game is lost on time.
 #[test]
 fn with_only_fouls_left_the_brain_plays_one_and_says_so() {
     let mut s = game(4);

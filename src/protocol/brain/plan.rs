@@ -12,10 +12,8 @@ use crate::protocol::command::wide_number;
 use crate::solve::tt::MemoryError;
 
 /// Memory kept back from `max_memory` for what is not in the tables: the program, thread
-/// stacks, the solvers' move lists and proofs. Measured on this project's machine (a game of
-/// 26-36 plies against itself, renju, 1 s a move): told 64 MB (11 MB of tables) a brain peaked
-/// at 11-13 MB resident with one thread or two, so the rest takes 1-2 MB; told 350 MB (211 MB of
-/// tables) at 3 s a move, it peaked at 171-174 MB. The margin is wide on purpose.
+/// stacks, the solvers' move lists and proofs. Wide on purpose: the rest took a few MB where
+/// measured (docs/brain.md).
 pub const RESERVED_MB: usize = 48;
 
 /// The tables' share of `max_memory` beyond [`RESERVED_MB`]: the solvers' caches grow with
