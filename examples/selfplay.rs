@@ -9,15 +9,12 @@
 //!
 //! Configurations: `default` (the analyzer as shipped, limited by `--time` a move, on one
 //! thread), `cores` (the same on a thread a core, as `tengen analyze --time` runs), `depth1`
-//! (the classic weight map: every point at its static value), `depth1search` (a one-ply
-//! search: the evaluation after each move, the opponent's VCF at the horizon), `textbook` (a
-//! plain depth-3 alpha-beta over the 7x7 window, no threat solvers), `depthN` (the default
-//! search at a fixed depth N), `window3` (the default with a 7x7 window), `nochecks` (the
-//! default without the checks against the opponent's threats), `nopartial` (the default
-//! discarding an iteration the clock cuts short, as before `Settings::partial`), `combo` and
-//! `combo2` (the
-//! default with the combination weights of `SELFPLAY_COMBO` / `SELFPLAY_COMBO2`, given as
-//! `own1,own2,own3,own4;their1,their2,their3,their4`, for tuning them).
+//! (the classic weight map: every point at its static value), `depth1vct` (the weight map
+//! after the root VCT), `textbook` (a plain depth-3 alpha-beta over the 7x7 window, no threat
+//! solvers, no pruning: `Profile::UNPRUNED`), `depthN` (the default search at a fixed depth
+//! N), `window3` (the default with a 7x7 window), `top1`, `vct25` and `top1vct25` (one move
+//! scored exactly, the root VCT at a quarter of the time). An experiment that needs a switch
+//! lives in a scratch build (see docs/strength.md).
 //!
 //! Openings: by default the 120 a rule in `examples/openings/` (renju's for renju, freestyle's
 //! for freestyle and standard), 3 to 5 stones that Rapfi scores as balanced (made by
@@ -30,7 +27,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tengen::analyze::{self, Settings};
+use tengen::analyze::{self, Profile, Settings};
 use tengen::board::{Board, Color, Point, Rule};
 use tengen::pattern;
 
@@ -53,63 +50,22 @@ fn config(name: &str, time: Duration) -> Settings {
             root_vct_nodes: 0,
             ..Settings::default()
         },
-        // The one-ply search instead of the weight map: the evaluation after each move and
-        // the opponent's VCF at the horizon.
-        "depth1search" => Settings {
-            depth: Some(1),
-            hash_mb: 8,
-            root_vct_nodes: 0,
-            weight_map: false,
-            ..Settings::default()
-        },
         "depth1vct" => Settings {
             depth: Some(1),
             hash_mb: 8,
             ..Settings::default()
         },
+        // A plain alpha-beta over the 7x7 window: no threat solvers, no pruning.
         "textbook" => Settings {
+            depth: Some(3),
+            window: 3,
             hash_mb: 32,
-            ..Settings::textbook(3)
+            root_vct_nodes: 0,
+            profile: Some(Profile::UNPRUNED),
+            ..Settings::default()
         },
         "window3" => Settings { window: 3, ..timed },
-        // Experiment: combination weights from SELFPLAY_COMBO="o1,o2,o3,o4;t1,t2,t3,t4".
-        "combo" | "combo2" => {
-            let var = if name == "combo" {
-                "SELFPLAY_COMBO"
-            } else {
-                "SELFPLAY_COMBO2"
-            };
-            let spec = std::env::var(var).expect("SELFPLAY_COMBO");
-            let (own, their) = spec.split_once(';').expect("own;their");
-            let parse = |t: &str| {
-                let mut w = [0i32; 5];
-                for (k, v) in t.split(',').enumerate() {
-                    w[k + 1] = v.trim().parse().expect("a weight");
-                }
-                w
-            };
-            let mut weights = timed.weights;
-            weights.combo_own = parse(own);
-            weights.combo_their = parse(their);
-            Settings { weights, ..timed }
-        }
-        "nochecks" => Settings {
-            threat_checks: false,
-            ..timed
-        },
         "top1" => Settings { top: 1, ..timed },
-        "nopartial" => Settings {
-            partial: false,
-            ..timed
-        },
-        "tl3" => Settings {
-            defence_threat_limit: 3,
-            ..timed
-        },
-        "tl4" => Settings {
-            defence_threat_limit: 4,
-            ..timed
-        },
         "vct25" => Settings {
             vct_share: 0.25,
             ..timed
