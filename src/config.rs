@@ -12,7 +12,7 @@ use crate::cli::{
     ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, ReportFormat,
     ReviewArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
 };
-use crate::input::Request;
+use crate::files::input::Request;
 use crate::notation::Format;
 use crate::report::text::Style;
 use crate::setup::Given;
@@ -73,7 +73,7 @@ pub struct Convert {
     pub input: Request,
     /// The format to write.
     pub to: Format,
-    /// Write to this file instead of standard output (see [`crate::output`]).
+    /// Write to this file instead of standard output (see [`crate::files::output`]).
     pub path: Option<PathBuf>,
     /// Replace the file if it exists.
     pub force: bool,
@@ -134,7 +134,7 @@ pub struct Review {
     /// How to print.
     pub output: Output,
     /// What to review and how.
-    pub options: crate::review::ReviewOptions,
+    pub options: crate::analyze::review::ReviewOptions,
     /// Show a progress bar on standard error (it is a terminal).
     pub progress: bool,
     /// `--after` was given: an error (review reads the whole game).
@@ -338,7 +338,7 @@ fn review(args: ReviewArgs) -> Review {
     Review {
         input,
         output: output(&args.output),
-        options: crate::review::ReviewOptions {
+        options: crate::analyze::review::ReviewOptions {
             settings: analyze::Settings {
                 depth: args.depth,
                 nodes: args.nodes,

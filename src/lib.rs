@@ -2,47 +2,45 @@
 //!
 //! Data flows one way: text → [`setup::Setup`] → validated [`Board`] → search → report.
 //!
+//! The layers, from the ground up (each imports only those below it):
+//!
 //! - [`board`]: points, colours, rules, the board with place / undo, its incremental line
-//!   keys and shapes ([`board::shape`]), and win detection.
+//!   keys and shapes ([`board::shape`]), win detection, and the names of the 26 canonical
+//!   renju openings ([`board::openings`]). [`rng`]: the one seeded generator.
 //! - [`pattern`]: what the shapes add up to at a point ([`pattern::Class`]); Renju forbidden
 //!   points; a slow reference judge.
-//! - [`notation`]: one nom parser and one writer per text format (move lists, diagrams,
-//!   `.psq`, puzzle files, SGF), and format detection.
 //! - [`setup`]: a parsed position and its validation into a board.
-//! - [`input`]: from a command-line argument to a board.
 //! - [`solve`]: the threat solvers (VCF, VCT, win in N), their proofs and verifiers, and the
 //!   library's entry point to them, [`solve::task`].
+//! - [`notation`]: one nom parser and one writer per text format (move lists, diagrams,
+//!   `.psq`, puzzle files, SGF), and format detection.
 //! - [`analyze`]: the analyzer — alpha-beta over threat-aware candidates with VCF at the
-//!   horizon, every candidate scored, mates verified.
+//!   horizon, every candidate scored, mates verified; a whole game's review
+//!   ([`analyze::review`]) and the fit of the evaluation ([`analyze::learn`]).
+//! - [`error`]: errors and how they are shown; [`files`]: the user's files, read
+//!   ([`files::input`]: from a command-line argument to a board) and written safely
+//!   ([`files::output`]).
+//! - [`check`]: a puzzle's stated answer against the solvers (`tengen check`), and which
+//!   solver task a puzzle is a case for ([`check::cases`]).
 //! - [`protocol`]: the Gomocup protocol front end (`tengen brain`, `pbrain-tengen`).
-//! - [`cases`]: which solver task a puzzle is a case for.
-//! - [`openings`]: the names of the 26 canonical renju openings (`4D Kagetsu`).
-//! - [`review`]: a whole game analysed move by move (`tengen review`).
-//! - [`report`]: coloured diagrams, proof trees and JSON.
+//! - [`report`]: coloured diagrams, proof trees, JSON, pictures and `check`'s printers.
 //! - [`cli`]: the clap types; [`config`]: one validated configuration per command;
-//!   [`commands`]: each command as library calls; [`output`]: safe file writing; [`error`]:
-//!   errors and how they are shown; [`words`]: counts in English (`1 move`, `2 moves`).
+//!   [`commands`]: each command as library calls. [`words`]: counts in English (`1 move`,
+//!   `2 moves`).
 #![warn(missing_docs)]
 
 pub mod analyze;
 pub mod board;
-pub mod cases;
 pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod error;
-#[doc(hidden)]
-pub mod fuzzing;
-pub mod input;
-pub mod learn;
+pub mod files;
 pub mod notation;
-pub mod openings;
-pub mod output;
 pub mod pattern;
 pub mod protocol;
 pub mod report;
-pub mod review;
 pub mod rng;
 pub mod setup;
 pub mod solve;

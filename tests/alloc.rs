@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use tengen::board::{Board, Color, Point, Rule};
-use tengen::input::{Source, load_all};
+use tengen::files::input::{Source, load_all};
 use tengen::pattern;
 use tengen::setup::Given;
 use tengen::solve::{Limits, Outcome, vcf};

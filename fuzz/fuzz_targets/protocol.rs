@@ -1,4 +1,4 @@
 #![no_main]
 
-// The body is `tengen::fuzzing::protocol`, which `tests/it/fuzz_corpus.rs` replays on stable.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tengen::fuzzing::protocol(data));
+// The body is `tengen::commands::fuzzing::protocol`, which `tests/it/fuzz_corpus.rs` replays on stable.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tengen::commands::fuzzing::protocol(data));

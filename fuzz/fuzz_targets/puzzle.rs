@@ -1,4 +1,4 @@
 #![no_main]
 
-// The body is `tengen::fuzzing::puzzle`, which `tests/it/fuzz_corpus.rs` replays on stable.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tengen::fuzzing::puzzle(data));
+// The body is `tengen::commands::fuzzing::puzzle`, which `tests/it/fuzz_corpus.rs` replays on stable.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tengen::commands::fuzzing::puzzle(data));

@@ -79,7 +79,7 @@ pub fn evaluate(board: &Board, w: &Weights) -> i32 {
 }
 
 /// Evaluation points a logit: the scale the learned tables are fitted in
-/// ([`crate::learn::SCALE`]; every shipped table file says `scale 400`).
+/// ([`crate::analyze::learn::SCALE`]; every shipped table file says `scale 400`).
 pub const WIN_SCALE: f64 = 400.0;
 
 /// The win probability of a score, for the side it favours: `1 / (1 + e^(-score/400))` (the

@@ -37,7 +37,7 @@
 //! use tengen::analyze::{self, Settings};
 //!
 //! // Black has three in a row with both ends open, white has scattered stones.
-//! let request = tengen::input::Request {
+//! let request = tengen::files::input::Request {
 //!     source: "h8 a1 h9 a3 h10 o15".into(),
 //!     ..Default::default()
 //! };
@@ -55,11 +55,13 @@
 mod budget;
 pub mod eval;
 mod helpers;
+pub mod learn;
 pub mod learned;
 pub(crate) mod moves;
 pub mod params;
 mod picker;
 pub mod profile;
+pub mod review;
 mod root;
 pub(crate) mod search;
 mod settings;

@@ -5,16 +5,16 @@
 //! tengen-tune fit --rule renju --out src/analyze/tables/renju.txt games.txt more-games.txt
 //! ```
 //!
-//! See the README's evaluation section and [`tengen::learn`].
+//! See the README's evaluation section and [`tengen::analyze::learn`].
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tengen::analyze::learn::{self, FitOptions, Layout};
 use tengen::analyze::learned;
 use tengen::board::{Color, Rule};
-use tengen::learn::{self, FitOptions, Layout};
-use tengen::output;
+use tengen::files::output;
 
 #[derive(Parser)]
 #[command(

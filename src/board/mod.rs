@@ -6,6 +6,7 @@
 //! [`DIRS`]. Renju forbidden points are judged by [`crate::pattern`], which reads this board.
 
 mod bits;
+pub mod openings;
 mod point;
 pub mod shape;
 // The builder runs in build.rs; the crate uses its types, and its tests rerun it.

@@ -4,9 +4,9 @@ use super::emit;
 use crate::board::Board;
 use crate::config::Convert;
 use crate::error::Error;
+use crate::files::output;
 use crate::notation::puzzle::Meta;
 use crate::notation::{self, Format};
-use crate::output;
 
 /// Writes `board` in `format`; a position without a game order cannot be a move list.
 fn write_format(board: &Board, meta: Option<&Meta>, format: Format) -> Result<String, Error> {

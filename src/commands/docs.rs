@@ -12,7 +12,7 @@ use clap_complete::Shell;
 use super::emit;
 use crate::cli::Cli;
 use crate::error::Error;
-use crate::output;
+use crate::files::output;
 
 /// The command line as clap builds it, without the `help` subcommand (each command has
 /// `--help`; a page or completion for `help` would only repeat them).

@@ -7,6 +7,8 @@ mod check;
 mod convert;
 mod docs;
 mod forbidden;
+#[doc(hidden)]
+pub mod fuzzing;
 mod review;
 mod show;
 mod solve;
@@ -65,7 +67,7 @@ fn emit(out: &mut dyn Write, text: &str) -> Result<(), Error> {
 /// `out`. A PNG is not written to a terminal.
 fn deliver(out: &mut dyn Write, output: &Output, bytes: &[u8]) -> Result<(), Error> {
     if let Some(path) = &output.path {
-        return crate::output::write(path, bytes, output.force);
+        return crate::files::output::write(path, bytes, output.force);
     }
     if output.picture == Some(Picture::Png) && std::io::stdout().is_terminal() {
         return Err(Error::usage(

@@ -6,11 +6,11 @@ use std::io::Write;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{deliver, report, to_json};
+use crate::analyze::review::{self, ReviewError};
 use crate::config::Review;
 use crate::error::Error;
 use crate::report::picture;
 use crate::report::review as review_text;
-use crate::review::{self, ReviewError};
 
 pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
     if config.after.is_some() {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::spinner::Spinner;
 use super::{deliver, report, to_json};
-use crate::cases;
+use crate::check::cases;
 use crate::config::Solve;
 use crate::error::Error;
 use crate::report::picture;

@@ -35,7 +35,7 @@ pub struct Position {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub id: Option<String>,
     /// The renju opening the game record's first three moves form (`"4D Kagetsu"`), when they
-    /// form one of the 26 (see [`crate::openings`]); absent otherwise.
+    /// form one of the 26 (see [`crate::board::openings`]); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub opening: Option<String>,
 }
@@ -81,7 +81,7 @@ impl Position {
             last_move: board.last_move(),
             coordinates: "rif".into(),
             id: id.map(str::to_string),
-            opening: crate::openings::of_board(board).map(|o| o.to_string()),
+            opening: crate::board::openings::of_board(board).map(|o| o.to_string()),
         }
     }
 }
@@ -292,7 +292,7 @@ impl Analyze {
                 .iter()
                 .map(|&(point, foul)| ForbiddenPoint { point, foul })
                 .collect(),
-            opening: crate::openings::of_board(board).map(|o| o.to_string()),
+            opening: crate::board::openings::of_board(board).map(|o| o.to_string()),
         }
     }
 }

@@ -3,11 +3,11 @@
 //! allowed with their lines, the turning point and each side's tally.
 
 use super::text::{self, Key, Mark, Style};
-use crate::board::{Board, Color, Point};
-use crate::review::{
+use crate::analyze::review::{
     DECIDED_FROM, GOOD_BELOW, GameResult, Grade, INACCURACY_BELOW, MISTAKE_BELOW, MoveReview,
     Review, ReviewOptions, SideSummary,
 };
+use crate::board::{Board, Color, Point};
 use crate::words::plural;
 
 fn line(points: &[Point]) -> String {

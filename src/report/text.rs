@@ -319,10 +319,10 @@ pub fn legend(board: &Board, keys: &[Key], style: Style) -> String {
 }
 
 /// The `# opening: 4D Kagetsu` line of a game whose first three moves form one of the 26
-/// renju openings ([`crate::openings`]); empty otherwise. A `#` line, so that a diagram with it
+/// renju openings ([`crate::board::openings`]); empty otherwise. A `#` line, so that a diagram with it
 /// still reads back.
 pub fn opening(board: &Board) -> String {
-    crate::openings::of_board(board)
+    crate::board::openings::of_board(board)
         .map(|o| format!("# opening: {o}\n"))
         .unwrap_or_default()
 }

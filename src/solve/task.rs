@@ -12,7 +12,7 @@
 //! use tengen::solve::Outcome;
 //! use tengen::solve::task::{Mode, Solver, Task};
 //!
-//! let request = tengen::input::Request {
+//! let request = tengen::files::input::Request {
 //!     source: "h8 a1 h9 a2 h10 a3".into(),
 //!     ..Default::default()
 //! };

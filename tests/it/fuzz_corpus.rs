@@ -1,6 +1,6 @@
 //! Replays the fuzz targets' committed inputs on the stable toolchain: every file of
 //! `fuzz/corpus/<target>/` (the seed corpus) and of `fuzz/artifacts/<target>/` (minimised crashes,
-//! when there are any) through the target's body in `tengen::fuzzing`, so a fixed crash stays
+//! when there are any) through the target's body in `tengen::commands::fuzzing`, so a fixed crash stays
 //! fixed without nightly or libFuzzer. A panic fails the test and names the file.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -61,40 +61,40 @@ fn replay(target: &str, body: fn(&[u8])) {
 
 #[test]
 fn moves() {
-    replay("moves", tengen::fuzzing::moves);
+    replay("moves", tengen::commands::fuzzing::moves);
 }
 
 #[test]
 fn diagram() {
-    replay("diagram", tengen::fuzzing::diagram);
+    replay("diagram", tengen::commands::fuzzing::diagram);
 }
 
 #[test]
 fn psq() {
-    replay("psq", tengen::fuzzing::psq);
+    replay("psq", tengen::commands::fuzzing::psq);
 }
 
 #[test]
 fn sgf() {
-    replay("sgf", tengen::fuzzing::sgf);
+    replay("sgf", tengen::commands::fuzzing::sgf);
 }
 
 #[test]
 fn puzzle() {
-    replay("puzzle", tengen::fuzzing::puzzle);
+    replay("puzzle", tengen::commands::fuzzing::puzzle);
 }
 
 #[test]
 fn detect() {
-    replay("detect", tengen::fuzzing::detect);
+    replay("detect", tengen::commands::fuzzing::detect);
 }
 
 #[test]
 fn roundtrip() {
-    replay("roundtrip", tengen::fuzzing::roundtrip);
+    replay("roundtrip", tengen::commands::fuzzing::roundtrip);
 }
 
 #[test]
 fn protocol() {
-    replay("protocol", tengen::fuzzing::protocol);
+    replay("protocol", tengen::commands::fuzzing::protocol);
 }

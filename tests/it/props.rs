@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tengen::board::{Board, Point, Rule};
-use tengen::input::{LoadOptions, Source, load};
+use tengen::files::input::{LoadOptions, Source, load};
 use tengen::notation::Format;
 use tengen::notation::write::write as write_format;
 use tengen::setup::Given;

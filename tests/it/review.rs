@@ -4,8 +4,8 @@
 //! shipped game, and the errors.
 
 use serde_json::Value;
+use tengen::analyze::review::{DECIDED_FROM, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW};
 use tengen::board::{Board, Color, Point, Rule};
-use tengen::review::{DECIDED_FROM, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW};
 
 use crate::run;
 

@@ -208,7 +208,7 @@ proptest! {
 
 /// The forbidden points of a diagram (black to move, renju).
 fn fouls_of(diagram: &str) -> Vec<(String, Foul)> {
-    use tengen::input::{LoadOptions, Source, load};
+    use tengen::files::input::{LoadOptions, Source, load};
     let source = Source {
         name: "<fixture>".into(),
         text: diagram.to_string(),

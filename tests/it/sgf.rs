@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tengen::board::{Board, Color, Point, Rule};
-use tengen::input::{LoadOptions, Source, load};
+use tengen::files::input::{LoadOptions, Source, load};
 use tengen::notation::Format;
 use tengen::notation::write::write as write_format;
 use tengen::report::json;
@@ -284,7 +284,7 @@ proptest! {
             }
         }
         let text: String = chars.into_iter().collect();
-        tengen::fuzzing::sgf(text.as_bytes());
+        tengen::commands::fuzzing::sgf(text.as_bytes());
     }
 }
 

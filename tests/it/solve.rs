@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use tengen::board::{Color, Point, Rule};
-use tengen::cases::{Case, case};
-use tengen::input::{Source, load_all};
+use tengen::check::cases::{Case, case};
+use tengen::files::input::{Source, load_all};
 use tengen::notation::puzzle::{Answer, AnswerForm};
 use tengen::report::json;
 use tengen::setup::Given;
@@ -193,7 +193,7 @@ fn the_verifier_rejects_lines_that_are_not_forced_wins() {
         name: "t".into(),
         text: "h8 a1 i8 a2 j8 a3".into(),
     };
-    let board = tengen::input::load(&source, &Default::default())
+    let board = tengen::files::input::load(&source, &Default::default())
         .unwrap()
         .board;
     let good: Vec<Point> = ["k8", "g8", "l8"]
@@ -224,7 +224,7 @@ fn the_verifier_rejects_lines_that_are_not_forced_wins() {
         name: "t".into(),
         text: "h8 a1 i8 a2 j8 a3 b9 a4".into(),
     };
-    let board = tengen::input::load(&source, &Default::default())
+    let board = tengen::files::input::load(&source, &Default::default())
         .unwrap()
         .board;
     assert!(

@@ -27,7 +27,7 @@ fn a_small_data_set_is_made_and_fitted() {
         let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(lines.len(), 12, "{text}");
         assert!(text.starts_with("# tengen self-play: 12 "), "{text}");
-        let parsed = tengen::learn::parse_games(&text).expect("the games read back");
+        let parsed = tengen::analyze::learn::parse_games(&text).expect("the games read back");
         assert!(parsed.iter().all(|g| g.rule.to_string() == rule));
         // Every game is decided by a five or fills the board: it replays to its end.
         assert!(parsed.iter().all(|g| g.moves.len() >= 5), "{text}");

@@ -2,7 +2,7 @@
 //! proofs as JSON and text, budgets, and the proof verifier catching a false proof.
 
 use tengen::board::{Color, Rule};
-use tengen::input::{LoadOptions, Source, load};
+use tengen::files::input::{LoadOptions, Source, load};
 use tengen::report::json;
 use tengen::solve::proof::Attack;
 use tengen::solve::task::Mode;

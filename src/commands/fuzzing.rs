@@ -14,7 +14,7 @@
 
 use crate::board::{Board, Color, Point, Rule};
 use crate::error::{Error, InputError, SourceError};
-use crate::input::{self, LoadOptions, Loaded, Source};
+use crate::files::input::{self, LoadOptions, Loaded, Source};
 use crate::notation::puzzle::{self, Answer, AnswerForm, Meta};
 use crate::notation::span::{Located, Span};
 use crate::notation::{Format, diagram, moves, psq, sgf, write};

@@ -1,7 +1,7 @@
 //! Which solver task a puzzle is a case for, read from its `kind`, `answer` and `tags`, with
 //! the bounds the puzzle states. `bench` runs these cases, and so will `check`.
 
-use crate::input::Loaded;
+use crate::files::input::Loaded;
 use crate::notation::puzzle::{AnswerForm, Kind, Meta};
 use crate::solve::Outcome;
 use crate::solve::task::{self, Mode};

@@ -21,6 +21,8 @@
 //! A budget spent before the answer is known makes the status [`Status::Unknown`], never a
 //! failure of the answer; every win behind a status is verified by the solvers' own checks.
 
+pub mod cases;
+
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 

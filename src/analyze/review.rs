@@ -415,7 +415,7 @@ pub fn review(
         },
         first: replay.start.to_move(),
         moves: replay.moves.clone(),
-        opening: crate::openings::of_board(board).map(|o| o.to_string()),
+        opening: crate::board::openings::of_board(board).map(|o| o.to_string()),
         result,
         from,
         to,
