@@ -316,34 +316,15 @@ impl Setup {
                 size: size as u32,
             });
         };
-        let mut placed: Vec<Option<Loc>> = vec![None; crate::board::CELLS];
-        let mut check = |board: &Board, raw: &Spanned<RawPoint>| -> Result<Point, SetupError> {
-            let p = on_board(raw, size)?;
-            if let (Some(by), Some(first)) = (board.get(p), placed[p.index()]) {
-                return Err(SetupError::Taken {
-                    loc: raw.loc,
-                    point: p,
-                    by,
-                    first,
-                });
-            }
-            placed[p.index()] = Some(raw.loc);
-            Ok(p)
+        let mut written = Written {
+            size,
+            at: vec![None; crate::board::CELLS],
         };
         let stated_side = given.to_move.or(self.to_move.map(|s| s.value));
-        let (black, white, moves, first) = match &self.stones {
-            Stones::Moves(moves) => (&[][..], &[][..], Some(&moves[..]), Color::Black),
-            Stones::Placed { black, white } => (&black[..], &white[..], None, Color::Black),
-            Stones::PlacedThenMoves {
-                black,
-                white,
-                first,
-                moves,
-            } => (&black[..], &white[..], Some(&moves[..]), *first),
-        };
+        let (black, white, moves, first) = self.stones.parts();
         for (stones, color) in [(black, Color::Black), (white, Color::White)] {
             for raw in stones {
-                let p = check(&board, raw)?;
+                let p = written.point(&board, raw)?;
                 board.put(p, color);
             }
         }
@@ -362,35 +343,7 @@ impl Setup {
         match moves {
             Some(moves) => {
                 board.set_to_move(first);
-                for (k, raw) in moves.iter().enumerate() {
-                    let p = check(&board, raw)?;
-                    if let Some(last) = board.last_move()
-                        && let Some(five) = board.five_through(last)
-                    {
-                        return Err(SetupError::AlreadyWon {
-                            loc: raw.loc,
-                            point: p,
-                            number: k + 1,
-                            winner: five.color,
-                            won_at: k,
-                        });
-                    }
-                    // A game read whole may end in black's foul (it loses there).
-                    let last = given.finished && k + 1 == moves.len();
-                    if board.to_move() == Color::Black
-                        && rule.has_fouls(Color::Black)
-                        && !last
-                        && let Some(foul) = pattern::foul(&board, p)
-                    {
-                        return Err(SetupError::Forbidden {
-                            loc: raw.loc,
-                            point: p,
-                            number: k + 1,
-                            foul,
-                        });
-                    }
-                    board.play(p);
-                }
+                play_record(&mut board, moves, given.finished, &mut written)?;
                 if let Some(side) = stated_side {
                     board.set_to_move(side);
                 }
@@ -422,7 +375,7 @@ impl Setup {
         {
             // The caret goes to the five: in a game record, the move that completed it (the
             // last of its stones written); on a board, its first stone.
-            let locs = five.stones.iter().filter_map(|p| placed[p.index()]);
+            let locs = five.stones.iter().filter_map(|p| written.at[p.index()]);
             let loc = match self.stones {
                 Stones::Moves(_) | Stones::PlacedThenMoves { .. } => locs.max(),
                 Stones::Placed { .. } => locs.min(),
@@ -437,6 +390,98 @@ impl Setup {
         }
         Ok(board)
     }
+}
+
+impl Stones {
+    /// The stones placed (black's, white's), the game record if there is one, and the side
+    /// that plays its first move.
+    fn parts(&self) -> StoneParts<'_> {
+        match self {
+            Stones::Moves(moves) => (&[][..], &[][..], Some(&moves[..]), Color::Black),
+            Stones::Placed { black, white } => (&black[..], &white[..], None, Color::Black),
+            Stones::PlacedThenMoves {
+                black,
+                white,
+                first,
+                moves,
+            } => (&black[..], &white[..], Some(&moves[..]), *first),
+        }
+    }
+}
+
+/// See [`Stones::parts`].
+type StoneParts<'a> = (
+    &'a [Spanned<RawPoint>],
+    &'a [Spanned<RawPoint>],
+    Option<&'a [Spanned<RawPoint>]>,
+    Color,
+);
+
+/// Where each stone on the board was written, to refuse a point given twice and to point at a
+/// five.
+struct Written {
+    size: u8,
+    /// By point index.
+    at: Vec<Option<Loc>>,
+}
+
+impl Written {
+    /// The point `raw` names, on the board and not yet taken.
+    fn point(&mut self, board: &Board, raw: &Spanned<RawPoint>) -> Result<Point, SetupError> {
+        let p = on_board(raw, self.size)?;
+        if let (Some(by), Some(first)) = (board.get(p), self.at[p.index()]) {
+            return Err(SetupError::Taken {
+                loc: raw.loc,
+                point: p,
+                by,
+                first,
+            });
+        }
+        self.at[p.index()] = Some(raw.loc);
+        Ok(p)
+    }
+}
+
+/// Plays a game record's moves on `board`, refusing a move after a five and (under renju) a
+/// black move on a forbidden point, except the last move of a game read whole (`finished`),
+/// where black's foul ends the game.
+fn play_record(
+    board: &mut Board,
+    moves: &[Spanned<RawPoint>],
+    finished: bool,
+    written: &mut Written,
+) -> Result<(), SetupError> {
+    let rule = board.rule();
+    for (k, raw) in moves.iter().enumerate() {
+        let p = written.point(board, raw)?;
+        if let Some(last) = board.last_move()
+            && let Some(five) = board.five_through(last)
+        {
+            return Err(SetupError::AlreadyWon {
+                loc: raw.loc,
+                point: p,
+                number: k + 1,
+                winner: five.color,
+                won_at: k,
+            });
+        }
+        // A game read whole may end in black's foul (it loses there).
+        let last = finished && k + 1 == moves.len();
+        if board.to_move() == Color::Black
+            && rule.has_fouls(Color::Black)
+            && !last
+            && let Some(foul) = pattern::foul(board, p)
+        {
+            return Err(SetupError::Forbidden {
+                loc: raw.loc,
+                point: p,
+                number: k + 1,
+                foul,
+            });
+        }
+        board.play(p);
+    }
+    Ok(())
 }
 
 fn check_size(size: u32, loc: Loc) -> Result<u8, SetupError> {

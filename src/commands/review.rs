@@ -6,7 +6,7 @@ use std::io::Write;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{deliver, report, to_json};
-use crate::analyze::review::{self, ReviewError};
+use crate::analyze::review::{self, Grade, ReviewError};
 use crate::config::Review;
 use crate::error::Error;
 use crate::report::picture;
@@ -60,55 +60,54 @@ pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
             review_text::text(board, &review, options, config.output.style)
         }
     };
-    let svg = || {
-        // The win-rate graph, then the board after each mistake and blunder.
-        let points: Vec<picture::GraphPoint> = review
-            .records
-            .iter()
-            .map(|r| picture::GraphPoint {
-                number: r.number,
-                black_win: if r.side == crate::board::Color::Black {
-                    r.win_after
-                } else {
-                    100.0 - r.win_after
-                },
-                marked: r.grade >= review::Grade::Mistake,
-            })
-            .collect();
-        let mut parts = vec![picture::graph_svg(&points)];
-        for r in review
-            .records
-            .iter()
-            .filter(|r| r.grade >= review::Grade::Mistake)
-        {
-            let Some(after) = review_text::board_after(&review, r.number) else {
-                continue;
-            };
-            let labels = r
-                .best
-                .filter(|&b| b != r.played)
-                .map(|b| (b, "1".to_string()))
-                .into_iter()
-                .collect();
-            parts.push(picture::board_svg(
-                &after,
-                &picture::BoardPicture {
-                    move_numbers: true,
-                    labels,
-                    caption: Some(format!(
-                        "move {} {} {} {}",
-                        r.number,
-                        r.side,
-                        r.played,
-                        r.grade.word()
-                    )),
-                    ..Default::default()
-                },
-            ));
-        }
-        picture::stack(&parts)
-    };
+    let svg = || pictures(&review);
     let bytes = report(&config.output, text, svg)?;
     deliver(out, &config.output, &bytes)?;
     Ok(0)
+}
+
+/// The review as a picture: the win-rate graph, then the board after each mistake and
+/// blunder.
+fn pictures(review: &review::Review) -> String {
+    let points: Vec<picture::GraphPoint> = review
+        .records
+        .iter()
+        .map(|r| picture::GraphPoint {
+            number: r.number,
+            black_win: if r.side == crate::board::Color::Black {
+                r.win_after
+            } else {
+                100.0 - r.win_after
+            },
+            marked: r.grade >= Grade::Mistake,
+        })
+        .collect();
+    let mut parts = vec![picture::graph_svg(&points)];
+    for r in review.records.iter().filter(|r| r.grade >= Grade::Mistake) {
+        let Some(after) = review_text::board_after(review, r.number) else {
+            continue;
+        };
+        let labels = r
+            .best
+            .filter(|&b| b != r.played)
+            .map(|b| (b, "1".to_string()))
+            .into_iter()
+            .collect();
+        parts.push(picture::board_svg(
+            &after,
+            &picture::BoardPicture {
+                move_numbers: true,
+                labels,
+                caption: Some(format!(
+                    "move {} {} {} {}",
+                    r.number,
+                    r.side,
+                    r.played,
+                    r.grade.word()
+                )),
+                ..Default::default()
+            },
+        ));
+    }
+    picture::stack(&parts)
 }

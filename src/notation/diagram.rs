@@ -218,8 +218,61 @@ pub fn side_line(line: &str) -> Option<Color> {
     color.to_ascii_lowercase().parse().ok()
 }
 
+/// A diagram's lines read: its rows, its column labels (the letters, and where the first line
+/// of them is) and the side to move it states.
+struct LinesRead<'a> {
+    rows: Vec<Row<'a>>,
+    labels: Option<(Vec<u32>, Loc)>,
+    to_move: Option<Spanned<Color>>,
+}
+
 /// Parses a diagram filling the whole of `input`.
 pub fn parse(input: Span) -> Result<Setup, DiagramError> {
+    let LinesRead {
+        rows,
+        labels,
+        to_move,
+    } = read_lines(input)?;
+    let first = rows.first().ok_or(DiagramError::Empty {
+        loc: Loc::of(&input),
+    })?;
+    let width = first.cells.len();
+    let labelled = first.label.is_some();
+    check_shape(&rows, &labels, width, labelled)?;
+    let row_numbers = row_numbers(&rows, labelled)?;
+    let columns: Vec<i64> = match &labels {
+        Some((cols, _)) => cols.iter().map(|&c| c as i64).collect(),
+        None => (0..width as i64).collect(),
+    };
+    let size = stated_size(
+        first,
+        &row_numbers,
+        &columns,
+        labelled || labels.is_some(),
+        rows.len(),
+    )?;
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (row, &y) in rows.iter().zip(&row_numbers) {
+        for (cell, &x) in row.cells.iter().zip(&columns) {
+            let point = Spanned::new(RawPoint { col: x, row: y }, cell.loc);
+            if BLACK_CELLS.contains(cell.value) {
+                black.push(point);
+            } else if WHITE_CELLS.contains(cell.value) {
+                white.push(point);
+            }
+        }
+    }
+    Ok(Setup {
+        size: Some(size),
+        rule: None,
+        to_move,
+        stones: Stones::Placed { black, white },
+        loc: first.loc,
+    })
+}
+
+/// Reads the diagram's lines, each a board row, column labels, a side-to-move line or a comment.
+fn read_lines(input: Span) -> Result<LinesRead, DiagramError> {
     let mut rows: Vec<Row> = Vec::new();
     let mut labels: Option<(Vec<u32>, Loc)> = None;
     let mut to_move = None;
@@ -246,38 +299,53 @@ pub fn parse(input: Span) -> Result<Setup, DiagramError> {
             }
             continue;
         }
-        let (_, (left, cells, right)) =
-            row_line(t).map_err(|e| DiagramError::Syntax(syntax(e, "a board row")))?;
-        if let (Some(l), Some(r)) = (left, right)
-            && l.value != r.value
-        {
-            return Err(DiagramError::LabelMismatch {
-                loc: r.loc,
-                left: l.value,
-                right: r.value,
-            });
-        }
-        let mut cursor = Cursor::new(t);
-        let cells: Vec<Spanned<char>> = cells
-            .into_iter()
-            .map(|(c, at)| Spanned::new(c, cursor.loc(&at)))
-            .collect();
-        if let Some(extra) = cells.get(MAX_SIZE as usize) {
-            return Err(DiagramError::TooWide { loc: extra.loc });
-        }
-        rows.push(Row {
-            loc: Loc::of(&t),
-            label: left.or(right).map(|l| l.value),
-            cells,
-            _line: t,
+        rows.push(row(t)?);
+    }
+    Ok(LinesRead {
+        rows,
+        labels,
+        to_move,
+    })
+}
+
+/// A board row line (trimmed): its cells and its row number, if labelled.
+fn row(t: Span) -> Result<Row, DiagramError> {
+    let (_, (left, cells, right)) =
+        row_line(t).map_err(|e| DiagramError::Syntax(syntax(e, "a board row")))?;
+    if let (Some(l), Some(r)) = (left, right)
+        && l.value != r.value
+    {
+        return Err(DiagramError::LabelMismatch {
+            loc: r.loc,
+            left: l.value,
+            right: r.value,
         });
     }
-    let first = rows.first().ok_or(DiagramError::Empty {
-        loc: Loc::of(&input),
-    })?;
-    let width = first.cells.len();
-    let labelled = first.label.is_some();
-    for row in &rows {
+    let mut cursor = Cursor::new(t);
+    let cells: Vec<Spanned<char>> = cells
+        .into_iter()
+        .map(|(c, at)| Spanned::new(c, cursor.loc(&at)))
+        .collect();
+    if let Some(extra) = cells.get(MAX_SIZE as usize) {
+        return Err(DiagramError::TooWide { loc: extra.loc });
+    }
+    Ok(Row {
+        loc: Loc::of(&t),
+        label: left.or(right).map(|l| l.value),
+        cells,
+        _line: t,
+    })
+}
+
+/// Refuses rows of another width than the first's, rows labelled unlike the first, and column
+/// labels that do not fit the rows.
+fn check_shape(
+    rows: &[Row],
+    labels: &Option<(Vec<u32>, Loc)>,
+    width: usize,
+    labelled: bool,
+) -> Result<(), DiagramError> {
+    for row in rows {
         if row.cells.len() != width {
             return Err(DiagramError::RaggedRow {
                 loc: row.loc,
@@ -289,7 +357,7 @@ pub fn parse(input: Span) -> Result<Setup, DiagramError> {
             return Err(DiagramError::PartialLabels { loc: row.loc });
         }
     }
-    if let Some((cols, loc)) = &labels
+    if let Some((cols, loc)) = labels
         && cols.len() != width
     {
         return Err(DiagramError::LabelCount {
@@ -298,69 +366,63 @@ pub fn parse(input: Span) -> Result<Setup, DiagramError> {
             expected: width,
         });
     }
-    let height = rows.len();
+    Ok(())
+}
+
+/// Each row's number, 0-based from the bottom: its label, or (unlabelled) its place from the
+/// top. A label given twice is refused.
+fn row_numbers(rows: &[Row], labelled: bool) -> Result<Vec<i64>, DiagramError> {
+    if !labelled {
+        return Ok((0..rows.len()).rev().map(|r| r as i64).collect());
+    }
     let mut seen_rows = std::collections::HashSet::new();
-    let row_numbers: Vec<i64> = if labelled {
-        let mut out = Vec::new();
-        for row in &rows {
-            let n = row.label.unwrap_or(0);
-            if !seen_rows.insert(n) {
-                return Err(DiagramError::DuplicateRow {
-                    loc: row.loc,
-                    row: n,
-                });
-            }
-            out.push(n as i64 - 1);
+    let mut out = Vec::new();
+    for row in rows {
+        let n = row.label.unwrap_or(0);
+        if !seen_rows.insert(n) {
+            return Err(DiagramError::DuplicateRow {
+                loc: row.loc,
+                row: n,
+            });
         }
-        out
-    } else {
-        (0..height).rev().map(|r| r as i64).collect()
-    };
-    let columns: Vec<i64> = match &labels {
-        Some((cols, _)) => cols.iter().map(|&c| c as i64).collect(),
-        None => (0..width as i64).collect(),
-    };
-    let size = if labelled || labels.is_some() {
+        out.push(n as i64 - 1);
+    }
+    Ok(out)
+}
+
+/// The board size the diagram states: with labels, at least what its highest labels reach;
+/// without, exactly its width, which must be its height too.
+fn stated_size(
+    first: &Row,
+    row_numbers: &[i64],
+    columns: &[i64],
+    any_labels: bool,
+    height: usize,
+) -> Result<StatedSize, DiagramError> {
+    let width = first.cells.len();
+    let labelled = first.label.is_some();
+    if any_labels {
         let highest_row = row_numbers.iter().max().copied().unwrap_or(0) + 1;
         let highest_col = columns.last().copied().unwrap_or(0) + 1;
         // A labelled diagram may show part of a board; one side alone can't say how big.
         let rows_extent = if labelled { highest_row } else { height as i64 };
-        StatedSize {
+        return Ok(StatedSize {
             value: highest_col.max(rows_extent) as u32,
             loc: first.loc,
             exact: false,
-        }
-    } else {
-        if width != height {
-            return Err(DiagramError::NotSquare {
-                loc: first.loc,
-                width,
-                height,
-            });
-        }
-        StatedSize {
-            value: width as u32,
-            loc: first.loc,
-            exact: true,
-        }
-    };
-    let (mut black, mut white) = (Vec::new(), Vec::new());
-    for (row, &y) in rows.iter().zip(&row_numbers) {
-        for (cell, &x) in row.cells.iter().zip(&columns) {
-            let point = Spanned::new(RawPoint { col: x, row: y }, cell.loc);
-            if BLACK_CELLS.contains(cell.value) {
-                black.push(point);
-            } else if WHITE_CELLS.contains(cell.value) {
-                white.push(point);
-            }
-        }
+        });
     }
-    Ok(Setup {
-        size: Some(size),
-        rule: None,
-        to_move,
-        stones: Stones::Placed { black, white },
+    if width != height {
+        return Err(DiagramError::NotSquare {
+            loc: first.loc,
+            width,
+            height,
+        });
+    }
+    Ok(StatedSize {
+        value: width as u32,
         loc: first.loc,
+        exact: true,
     })
 }
 

@@ -459,8 +459,33 @@ fn answer(entry: &Entry) -> Result<Answer, PuzzleError> {
     })
 }
 
+/// The block's entry for `key`, if it has one.
+fn find<'e, 'a>(entries: &'e [Entry<'a>], key: &str) -> Option<&'e Entry<'a>> {
+    entries.iter().find(|e| e.key.value == key)
+}
+
+/// A block read into its puzzle. Its errors come in the order of its parts: the keys, the id,
+/// the rule, size and side stated, the position, then the rest of what it says.
 fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
     let block_loc = entries[0].key.loc;
+    check_keys(entries)?;
+    let id = find(entries, "id")
+        .and_then(text)
+        .ok_or(PuzzleError::MissingKey {
+            loc: block_loc,
+            key: "id",
+        })?;
+    let (rule, size, to_move) = stated(entries)?;
+    let mut setup = position(entries, block_loc, &id)?;
+    setup.size = size.or(setup.size);
+    setup.rule = rule;
+    setup.to_move = to_move.or(setup.to_move);
+    let meta = meta(entries, id, block_loc)?;
+    Ok(Puzzle { meta, setup })
+}
+
+/// Refuses a key the format does not know and a key given twice.
+fn check_keys(entries: &[Entry]) -> Result<(), PuzzleError> {
     let mut seen: HashMap<&str, Loc> = HashMap::new();
     for e in entries {
         if !KEYS.contains(&e.key.value) {
@@ -477,12 +502,19 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
             });
         }
     }
-    let get = |key: &str| entries.iter().find(|e| e.key.value == key);
-    let id = get("id").and_then(text).ok_or(PuzzleError::MissingKey {
-        loc: block_loc,
-        key: "id",
-    })?;
-    let rule = match get("rule") {
+    Ok(())
+}
+
+/// The rule, board size and side to move the block states.
+type Stated = (
+    Option<Spanned<Rule>>,
+    Option<StatedSize>,
+    Option<Spanned<Color>>,
+);
+
+/// The `rule:`, `size:` and `to-move:` the block states, each where it is written.
+fn stated(entries: &[Entry]) -> Result<Stated, PuzzleError> {
+    let rule = match find(entries, "rule") {
         Some(e) => Some(Spanned::new(
             e.value
                 .fragment()
@@ -492,7 +524,7 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         )),
         None => None,
     };
-    let size = match get("size") {
+    let size = match find(entries, "size") {
         Some(e) => Some(StatedSize {
             value: number(e, "size")?,
             loc: Loc::of(&e.value),
@@ -500,7 +532,7 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         }),
         None => None,
     };
-    let to_move = match get("to-move") {
+    let to_move = match find(entries, "to-move") {
         Some(e) => Some(Spanned::new(
             e.value
                 .fragment()
@@ -510,9 +542,18 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         )),
         None => None,
     };
-    let forms: Vec<&Entry> = ["moves", "board", "black", "white"]
+    Ok((rule, size, to_move))
+}
+
+/// The keys that give the position, in the order one is preferred to another.
+const POSITION_KEYS: [&str; 4] = ["moves", "board", "black", "white"];
+
+/// The position the block gives: by `moves:`, `board:`, or `black:` and `white:` (the one
+/// pair of them that goes together).
+fn position(entries: &[Entry], block_loc: Loc, id: &str) -> Result<Setup, PuzzleError> {
+    let forms: Vec<&Entry> = POSITION_KEYS
         .iter()
-        .filter_map(|k| get(k))
+        .filter_map(|k| find(entries, k))
         .collect();
     if let [first, second, ..] = forms[..] {
         let pair = (first.key.value, second.key.value);
@@ -524,8 +565,19 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
             });
         }
     }
-    let mut setup = match forms.first() {
-        None => return Err(PuzzleError::MissingPosition { loc: block_loc, id }),
+    let stones = |key| {
+        find(entries, key)
+            .map(|e| points(e.value))
+            .transpose()
+            .map(Option::unwrap_or_default)
+    };
+    Ok(match forms.first() {
+        None => {
+            return Err(PuzzleError::MissingPosition {
+                loc: block_loc,
+                id: id.to_string(),
+            });
+        }
         Some(e) if e.key.value == "moves" => Setup {
             size: None,
             rule: None,
@@ -541,21 +593,18 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
             rule: None,
             to_move: None,
             stones: Stones::Placed {
-                black: get("black")
-                    .map(|e| points(e.value))
-                    .transpose()?
-                    .unwrap_or_default(),
-                white: get("white")
-                    .map(|e| points(e.value))
-                    .transpose()?
-                    .unwrap_or_default(),
+                black: stones("black")?,
+                white: stones("white")?,
             },
             loc: Loc::of(&e.value),
         },
-    };
-    setup.size = size.or(setup.size);
-    setup.rule = rule;
-    setup.to_move = to_move.or(setup.to_move);
+    })
+}
+
+/// What the block says besides its position: the id, the answer, the kind, the limits and the
+/// notes.
+fn meta(entries: &[Entry], id: String, block_loc: Loc) -> Result<Meta, PuzzleError> {
+    let get = |key: &str| find(entries, key);
     let kind = match get("kind") {
         Some(e) => Some(match *e.value.fragment() {
             "vcf" => Kind::Vcf,
@@ -567,10 +616,15 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         }),
         None => None,
     };
-    let meta = Meta {
+    // The first position key is the one `position` read.
+    let board_form = POSITION_KEYS
+        .iter()
+        .find_map(|k| get(k))
+        .is_some_and(|e| e.key.value == "board");
+    Ok(Meta {
         id,
         answer: get("answer").map(answer).transpose()?,
-        board_form: forms.first().is_some_and(|e| e.key.value == "board"),
+        board_form,
         kind,
         limit: get("limit").map(|e| number(e, "limit")).transpose()?,
         threat_limit: get("threat-limit")
@@ -593,8 +647,7 @@ fn puzzle(entries: &[Entry]) -> Result<Puzzle, PuzzleError> {
         source: get("source").and_then(text),
         note: get("note").and_then(text),
         loc: block_loc,
-    };
-    Ok(Puzzle { meta, setup })
+    })
 }
 
 /// A puzzle of a file that could not be read: its id when the block has one, and why.

@@ -486,65 +486,16 @@ impl<'a> Reader<'a, '_> {
             });
         }
         let first = values[0];
-        let text = || unescape(first.text.fragment());
         match name {
-            "GM" => {
-                let value = text();
-                if value.trim() != "4" {
-                    return Err(SgfError::NotGomoku {
-                        loc: self.cursor.loc(&first.at),
-                        value,
-                    });
-                }
-            }
-            "SZ" => {
-                let loc = self.cursor.loc(&first.at);
-                let value = text();
-                let bad = |message: String| SgfError::BadValue { loc, message };
-                let number = |s: &str| s.trim().parse::<u32>().ok();
-                let size = match value.split_once(':') {
-                    None => number(&value),
-                    Some((w, h)) => match (number(w), number(h)) {
-                        (Some(w), Some(h)) if w == h => Some(w),
-                        (Some(w), Some(h)) => {
-                            return Err(bad(format!(
-                                "SZ[{value}]: the board must be square, but this one is {w}x{h}"
-                            )));
-                        }
-                        _ => None,
-                    },
-                };
-                let Some(size) = size else {
-                    return Err(bad(format!(
-                        "SZ[{value}]: expected a board size like SZ[15]"
-                    )));
-                };
-                self.game.size = Some(StatedSize {
-                    value: size,
-                    loc,
-                    exact: true,
-                });
-            }
+            "GM" => self.game_kind(&first)?,
+            "SZ" => self.board_size(&first)?,
             "RU" if !self.options.rule_given => {
                 let loc = self.cursor.loc(&first.at);
-                let rule =
-                    rule_of(&text()).map_err(|message| SgfError::BadValue { loc, message })?;
+                let rule = rule_of(&unescape(first.text.fragment()))
+                    .map_err(|message| SgfError::BadValue { loc, message })?;
                 self.game.rule = Some(Spanned::new(rule, loc));
             }
-            "PL" => {
-                let loc = self.cursor.loc(&first.at);
-                let color = match text().trim() {
-                    "B" | "b" => Color::Black,
-                    "W" | "w" => Color::White,
-                    other => {
-                        return Err(SgfError::BadValue {
-                            loc,
-                            message: format!("PL[{other}]: expected PL[B] or PL[W]"),
-                        });
-                    }
-                };
-                self.game.to_move = Some(Spanned::new(color, loc));
-            }
+            "PL" => self.side_to_play(&first)?,
             "AE" => {
                 return Err(SgfError::BadValue {
                     loc: self.cursor.loc(at),
@@ -559,56 +510,127 @@ impl<'a> Reader<'a, '_> {
                     }
                 }
             }
-            "B" | "W" => {
-                let color = if name == "B" {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                if self.game.node_move || values.len() > 1 {
-                    let second = if self.game.node_move {
-                        *at
-                    } else {
-                        values[1].at
-                    };
-                    return Err(SgfError::TwoMoves {
-                        loc: self.cursor.loc(&second),
-                    });
-                }
-                let loc = self.cursor.loc(&first.at);
-                let expected = match (self.game.moves.len(), self.game.first) {
-                    (0, _) => self.game.to_move.map(|s| s.value).or_else(|| {
-                        (self.game.placed.iter().all(Vec::is_empty)).then_some(Color::Black)
-                    }),
-                    (n, Some(first)) if n % 2 == 0 => Some(first),
-                    (_, first) => first.map(Color::opponent),
-                };
-                if let Some(expected) = expected
-                    && expected != color
-                {
-                    return Err(SgfError::WrongColor {
-                        loc,
-                        number: self.game.moves.len() + 1,
-                        found: color,
-                        expected,
-                    });
-                }
-                if first.text.fragment().trim().is_empty() {
-                    return Err(SgfError::BadValue {
-                        loc,
-                        message: format!(
-                            "{name}[] is a pass, and gomoku has none: a move is a point like {name}[hh]"
-                        ),
-                    });
-                }
-                let p = point(first.text.fragment(), loc)?;
-                self.game.first.get_or_insert(color);
-                self.game.moves.push(p);
-                self.game.node_move = true;
-            }
-            "GN" => self.game.name = Some(text().trim().to_string()),
+            "B" | "W" => self.one_move(name, at, values)?,
+            "GN" => self.game.name = Some(unescape(first.text.fragment()).trim().to_string()),
             _ => {}
         }
+        Ok(())
+    }
+
+    /// `GM`: the game must be gomoku (4).
+    fn game_kind(&mut self, value: &Value<'a>) -> Result<(), SgfError> {
+        let text = unescape(value.text.fragment());
+        if text.trim() != "4" {
+            return Err(SgfError::NotGomoku {
+                loc: self.cursor.loc(&value.at),
+                value: text,
+            });
+        }
+        Ok(())
+    }
+
+    /// `SZ`: the board size, `15` or a square `15:15`.
+    fn board_size(&mut self, value: &Value<'a>) -> Result<(), SgfError> {
+        let loc = self.cursor.loc(&value.at);
+        let value = unescape(value.text.fragment());
+        let bad = |message: String| SgfError::BadValue { loc, message };
+        let number = |s: &str| s.trim().parse::<u32>().ok();
+        let size = match value.split_once(':') {
+            None => number(&value),
+            Some((w, h)) => match (number(w), number(h)) {
+                (Some(w), Some(h)) if w == h => Some(w),
+                (Some(w), Some(h)) => {
+                    return Err(bad(format!(
+                        "SZ[{value}]: the board must be square, but this one is {w}x{h}"
+                    )));
+                }
+                _ => None,
+            },
+        };
+        let Some(size) = size else {
+            return Err(bad(format!(
+                "SZ[{value}]: expected a board size like SZ[15]"
+            )));
+        };
+        self.game.size = Some(StatedSize {
+            value: size,
+            loc,
+            exact: true,
+        });
+        Ok(())
+    }
+
+    /// `PL`: the side to move of a position without moves.
+    fn side_to_play(&mut self, value: &Value<'a>) -> Result<(), SgfError> {
+        let loc = self.cursor.loc(&value.at);
+        let color = match unescape(value.text.fragment()).trim() {
+            "B" | "b" => Color::Black,
+            "W" | "w" => Color::White,
+            other => {
+                return Err(SgfError::BadValue {
+                    loc,
+                    message: format!("PL[{other}]: expected PL[B] or PL[W]"),
+                });
+            }
+        };
+        self.game.to_move = Some(Spanned::new(color, loc));
+        Ok(())
+    }
+
+    /// `B` or `W` (`name`): the node's one move, of the side whose turn it is, on a point.
+    fn one_move(
+        &mut self,
+        name: &str,
+        at: &Span<'a>,
+        values: &[Value<'a>],
+    ) -> Result<(), SgfError> {
+        let first = values[0];
+        let color = if name == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if self.game.node_move || values.len() > 1 {
+            let second = if self.game.node_move {
+                *at
+            } else {
+                values[1].at
+            };
+            return Err(SgfError::TwoMoves {
+                loc: self.cursor.loc(&second),
+            });
+        }
+        let loc = self.cursor.loc(&first.at);
+        let expected =
+            match (self.game.moves.len(), self.game.first) {
+                (0, _) => self.game.to_move.map(|s| s.value).or_else(|| {
+                    (self.game.placed.iter().all(Vec::is_empty)).then_some(Color::Black)
+                }),
+                (n, Some(first)) if n % 2 == 0 => Some(first),
+                (_, first) => first.map(Color::opponent),
+            };
+        if let Some(expected) = expected
+            && expected != color
+        {
+            return Err(SgfError::WrongColor {
+                loc,
+                number: self.game.moves.len() + 1,
+                found: color,
+                expected,
+            });
+        }
+        if first.text.fragment().trim().is_empty() {
+            return Err(SgfError::BadValue {
+                loc,
+                message: format!(
+                    "{name}[] is a pass, and gomoku has none: a move is a point like {name}[hh]"
+                ),
+            });
+        }
+        let p = point(first.text.fragment(), loc)?;
+        self.game.first.get_or_insert(color);
+        self.game.moves.push(p);
+        self.game.node_move = true;
         Ok(())
     }
 
