@@ -48,7 +48,7 @@ pub struct Output {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {
     /// What the user gave for the task's limits (the puzzle and the defaults fill the rest).
-    pub given: task::Given,
+    pub given: task::Bounds,
     /// VCF: a line of minimum length.
     pub shortest: bool,
     /// Memory for all of a command's search tables, in megabytes.
@@ -430,9 +430,9 @@ fn check(args: CheckArgs) -> Check {
 
 fn search(args: &SearchArgs) -> Search {
     Search {
-        given: task::Given {
+        given: task::Bounds {
             max_nodes: args.max_nodes,
-            ..task::Given::default()
+            ..task::Bounds::default()
         },
         shortest: args.shortest,
         hash_mb: args.hash_mb as usize,

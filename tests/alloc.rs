@@ -85,7 +85,7 @@ fn a_reused_vcf_solver_allocates_nothing_after_the_first_call() {
     };
     // A leaf-sized table (64 KB): it reaches its cap during the first pass and then only
     // replaces entries, as an analyzer's leaf solver would.
-    let mut solver = vcf::Solver::new(64 << 10).unwrap();
+    let mut solver = vcf::VcfSolver::new(64 << 10).unwrap();
     let mut outcomes = [0usize; 3];
     // The first pass grows the solver's buffers and table to what these searches need.
     for k in 0..boards.len() * 35 {

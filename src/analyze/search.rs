@@ -50,7 +50,7 @@ pub struct Searcher<'a> {
     tt: &'a Table,
     /// Set by the main thread when a helper thread is to stop.
     halt: Option<&'a AtomicBool>,
-    vcf: vcf::Solver,
+    vcf: vcf::VcfSolver,
     /// The evaluation, following the board.
     eval: Evaluator,
     /// Positions visited by the alpha-beta search (horizon nodes included; the horizon's VCF
@@ -128,7 +128,7 @@ impl<'a> Searcher<'a> {
             profile,
             tt,
             halt,
-            vcf: vcf::Solver::new(vcf_bytes.max(1 << 16))?,
+            vcf: vcf::VcfSolver::new(vcf_bytes.max(1 << 16))?,
             eval,
             nodes: 0,
             seldepth: 0,

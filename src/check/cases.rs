@@ -52,8 +52,8 @@ impl Case {
 }
 
 /// The bounds a puzzle states (its `limit:` and `threat-limit:`).
-pub fn stated(meta: Option<&Meta>) -> task::Given {
-    task::Given {
+pub fn stated(meta: Option<&Meta>) -> task::Bounds {
+    task::Bounds {
         limit: meta.and_then(|m| m.limit),
         threat_limit: meta.and_then(|m| m.threat_limit),
         max_nodes: None,

@@ -175,11 +175,11 @@ impl Checker<'_> {
         let mut t = Task::resolve(
             mode,
             attacker,
-            task::Given {
+            task::Bounds {
                 max_nodes: Some(left),
-                ..task::Given::default()
+                ..task::Bounds::default()
             },
-            task::Given {
+            task::Bounds {
                 limit: self.meta.limit,
                 threat_limit: self.meta.threat_limit,
                 max_nodes: None,

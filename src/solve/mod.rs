@@ -151,7 +151,7 @@ pub struct Limits {
 
 /// The order the VCT solver tries a defender's replies in: which one df-pn tries first decides
 /// how soon a proof or a disproof is found, and neither order wins everywhere (the figures are
-/// at `vct::moves`'s `Solver::refutations`).
+/// at `vct::moves`'s `VctSolver::refutations`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DefenceOrder {
     /// The points of the attacker's VCF line first, then the replies that refuted most threats

@@ -63,7 +63,7 @@ impl std::fmt::Display for Mode {
 
 /// Bounds given for a task, each optional: by the user, or by a puzzle file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Given {
+pub struct Bounds {
     /// Most attacker moves (for win-in, the N).
     pub limit: Option<u32>,
     /// VCT: the threat limit.
@@ -99,12 +99,12 @@ impl Task {
     /// A task with every limit at its default: no bound on attacker moves, 75M nodes, threat
     /// limit 2, verified.
     pub fn new(mode: Mode, attacker: Color) -> Task {
-        Task::resolve(mode, attacker, Given::default(), Given::default())
+        Task::resolve(mode, attacker, Bounds::default(), Bounds::default())
     }
 
     /// A task whose limits come from what the user gave, else from the puzzle, else the
     /// defaults.
-    pub fn resolve(mode: Mode, attacker: Color, user: Given, puzzle: Given) -> Task {
+    pub fn resolve(mode: Mode, attacker: Color, user: Bounds, puzzle: Bounds) -> Task {
         Task {
             mode,
             attacker,
@@ -214,22 +214,22 @@ pub struct SolverBug {
 /// Runs tasks, reusing one set of tables: the VCT solver's (which holds the VCF solver that
 /// VCF tasks use), sized once from a memory budget. The verifier's searches run on the same
 /// tables, so `hash_mb` bounds all the memory a task's search and check take. See
-/// [`vct::Solver`] for how the budget is split.
+/// [`vct::VctSolver`] for how the budget is split.
 pub struct Solver {
-    vct: vct::Solver,
+    vct: vct::VctSolver,
 }
 
 impl Solver {
     /// A solver whose tables take at most `hash_mb` megabytes together.
     pub fn new(hash_mb: usize) -> Result<Solver, MemoryError> {
         Ok(Solver {
-            vct: vct::Solver::new(hash_mb.saturating_mul(1 << 20))?,
+            vct: vct::VctSolver::new(hash_mb.saturating_mul(1 << 20))?,
         })
     }
 
     /// The VCT solver and its tables, for a verification run outside a task (see
     /// [`verify::proof_with`]).
-    pub fn vct(&mut self) -> &mut vct::Solver {
+    pub fn vct(&mut self) -> &mut vct::VctSolver {
         &mut self.vct
     }
 
@@ -292,7 +292,7 @@ impl Solver {
     }
 
     /// The attacker's first moves that could start a VCT or win in N (see
-    /// [`vct::Solver::first_moves`]).
+    /// [`vct::VctSolver::first_moves`]).
     pub fn first_moves(&mut self, board: &Board, attacker: Color, limits: Limits) -> Vec<Point> {
         self.vct.first_moves(board, attacker, limits)
     }

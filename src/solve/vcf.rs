@@ -6,7 +6,7 @@
 //! itself a four. Under renju black never plays a forbidden point, and white also wins when
 //! black's only block is one. A transposition table remembers positions proven to fail within a
 //! depth; `shortest` deepens the bound one attacker move at a time, so the first win found is
-//! of minimum length. Without it, a search from [`Solver::solve`] first probes each of the
+//! of minimum length. Without it, a search from [`VcfSolver::solve`] first probes each of the
 //! root's fours within a small node budget, so one four's large failing subtree does not hold
 //! up a quick win by another; the searches inside the VCT and the analyzer run depth-first
 //! alone.
@@ -26,9 +26,9 @@ enum Step {
 /// A reusable VCF solver: it owns its failure table and its buffers, so a search after the
 /// first allocates nothing (the table may still grow, up to its cap, when a search needs
 /// more). Failures are facts about positions, so the table may be kept between searches of
-/// any position; [`Solver::clear`] forgets them without allocating, and [`Solver::reset`]
+/// any position; [`VcfSolver::clear`] forgets them without allocating, and [`VcfSolver::reset`]
 /// also shrinks the table back, for node counts that do not depend on what ran before.
-pub struct Solver {
+pub struct VcfSolver {
     table: FailTable,
     line: Vec<Point>,
     /// Candidate moves of every node on the current path, as a stack.
@@ -36,7 +36,7 @@ pub struct Solver {
     scratch: Option<Board>,
 }
 
-/// What [`Solver::search`] found; a win's line is [`Solver::line`].
+/// What [`VcfSolver::search`] found; a win's line is [`VcfSolver::line`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Run {
     /// Win, no win within the depth, or unknown (the node budget ran out).
@@ -76,16 +76,16 @@ struct Search<'a> {
 /// Solves VCF for `attacker` (who moves first, whatever the board's side to move) with a
 /// solver of its own (64 MB of failure table at most).
 pub fn solve(board: &Board, attacker: Color, limits: Limits, shortest: bool) -> Solution {
-    match Solver::new(64 << 20) {
+    match VcfSolver::new(64 << 20) {
         Ok(mut solver) => solver.solve(board, attacker, limits, shortest),
         Err(_) => Solution::unknown(0),
     }
 }
 
-impl Solver {
+impl VcfSolver {
     /// A solver whose failure table grows to at most `bytes`.
-    pub fn new(bytes: usize) -> Result<Solver, MemoryError> {
-        Ok(Solver {
+    pub fn new(bytes: usize) -> Result<VcfSolver, MemoryError> {
+        Ok(VcfSolver {
             table: FailTable::new(bytes)?,
             line: Vec::with_capacity(64),
             moves: Vec::with_capacity(256),
@@ -131,7 +131,7 @@ impl Solver {
         result
     }
 
-    /// [`Solver::solve`] on `board` itself, with no copy: the board is left as it was found,
+    /// [`VcfSolver::solve`] on `board` itself, with no copy: the board is left as it was found,
     /// its side to move included. For callers that run many short searches on a board of
     /// their own (the verifier).
     pub fn solve_on(
@@ -183,7 +183,7 @@ impl Solver {
         self.search_from(board, attacker, limits, false)
     }
 
-    /// [`Solver::search`]; with `probe`, the root's fours are probed within a small node
+    /// [`VcfSolver::search`]; with `probe`, the root's fours are probed within a small node
     /// budget first (see [`Search::probe_first`]).
     fn search_from(
         &mut self,

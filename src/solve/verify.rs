@@ -580,7 +580,7 @@ impl Hasher for FoldHasher {
 }
 
 struct Verifier<'a> {
-    solver: &'a mut vct::Solver,
+    solver: &'a mut vct::VctSolver,
     grid: Grid,
     /// The five points of both colours on `grid`, kept with it.
     fives: Fives,
@@ -615,7 +615,7 @@ pub fn proof(
     tree: &Attack,
     limits: Limits,
 ) -> Result<Checked, ProofError> {
-    let mut solver = vct::Solver::new(16 << 20).map_err(|e| ProofError {
+    let mut solver = vct::VctSolver::new(16 << 20).map_err(|e| ProofError {
         path: Vec::new(),
         problem: e.to_string(),
         position: Box::new(board.clone()),
@@ -626,7 +626,7 @@ pub fn proof(
 /// [`proof`], with the searches for replies outside the tree run on `solver` (whose tables are
 /// then forgotten): verification takes no memory beyond the solver's.
 pub fn proof_with(
-    solver: &mut vct::Solver,
+    solver: &mut vct::VctSolver,
     board: &Board,
     attacker: Color,
     tree: &Attack,

@@ -272,7 +272,7 @@ fn vcf_with_a_probe_round_decides_as_the_plain_search() {
         nodes: 1_000_000,
         ..Limits::default()
     };
-    let mut plain = vcf::Solver::new(1 << 24).unwrap();
+    let mut plain = vcf::VcfSolver::new(1 << 24).unwrap();
     let (mut positions, mut wide, mut wins) = (0, 0, 0);
     for file in files {
         let source = Source::from_arg(file.to_str().unwrap()).unwrap();

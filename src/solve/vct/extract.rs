@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use super::search::{Expansion, Solver, node_key};
+use super::search::{Expansion, VctSolver, node_key};
 use crate::board::{Cell, Color, Point, Rule};
 use crate::solve::proof::{Attack, Defence};
 use crate::solve::{Ending, Outcome};
 
-impl Solver {
+impl VctSolver {
     /// The proof of a proven OR node (attacker to move), shared by every path that reaches the
     /// same position with the same moves left.
     pub(super) fn prove_or(&mut self, depth: u32) -> Option<Arc<Attack>> {
@@ -63,7 +63,7 @@ impl Solver {
         None
     }
 
-    /// [`Solver::prove_and`] for a fixed first move, shared like the other proofs.
+    /// [`VctSolver::prove_and`] for a fixed first move, shared like the other proofs.
     pub(super) fn prove_and_root(&mut self, t: Point, depth: u32) -> Option<Arc<Attack>> {
         self.prove_and(t, depth).map(Arc::new)
     }

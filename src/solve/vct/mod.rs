@@ -70,4 +70,4 @@ mod extract;
 mod moves;
 pub mod search;
 
-pub use search::{Solver, VctSolution, solve};
+pub use search::{VctSolution, VctSolver, solve};

@@ -3,7 +3,7 @@
 //! [module notes](super)).
 
 use super::search::INNER_VCF_NODES;
-use super::search::{Expansion, Solver, Style};
+use super::search::{Expansion, Style, VctSolver};
 use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
 use crate::pattern::{Class, Shape};
 use crate::solve::{DefenceOrder, Limits, Outcome, order_score};
@@ -16,7 +16,7 @@ use crate::solve::{DefenceOrder, Limits, Outcome, order_score};
 /// left unknown at 10M nodes); 2 searches more than 3.
 const DEFENDER_VCF_DEPTH: u32 = 3;
 
-impl Solver {
+impl VctSolver {
     pub(super) fn expand_or(&mut self, depth: u32) -> Expansion {
         let (a, d) = (self.attacker, self.attacker.opponent());
         if !self.board.five_points(a).is_empty() {
@@ -75,7 +75,7 @@ impl Solver {
             // Quiet candidates are checked lazily: a move that threatens no VCF is disproven
             // when the search first visits the defender's node after it. Threat limit 0: fours
             // only. The defender's node tests a VCF within the threat limit and the moves left
-            // after this one (see `Solver::threat`), so the candidates need no wider limit:
+            // after this one (see `VctSolver::threat`), so the candidates need no wider limit:
             // with one move left after this one, only the moves that threaten a one-move win.
             let k = self.limits.threat_limit.min(depth.saturating_sub(1));
             let quiet = if self.limits.threat_limit == 0 || k == 0 {
@@ -254,7 +254,7 @@ impl Solver {
     /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
     /// module notes for why replies outside the zone need no test), in the limits'
     /// [`DefenceOrder`]: by default the points of the attacker's VCF line first, then the
-    /// replies that refuted most threats so far in this solve (`Solver::refuted`), then the
+    /// replies that refuted most threats so far in this solve (`VctSolver::refuted`), then the
     /// zone's board order; or the board order alone. Which reply df-pn tries first decides how
     /// soon a proof or a disproof is found: the default order took the fewest positions over
     /// the public disproofs and VCT cases, the board order the fewest on the long wins a
@@ -594,7 +594,7 @@ mod tests {
 
     #[test]
     fn bit_set_quiet_candidates_and_potentials_match_the_cell_by_cell_reference() {
-        let mut solver = Solver::new(1 << 20).unwrap();
+        let mut solver = VctSolver::new(1 << 20).unwrap();
         let mut rng = crate::rng::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut next = move |n: u64| rng.next_u64() % n;
         let mut checked = [0usize; 4];

@@ -68,7 +68,7 @@ pub(super) enum Expansion {
     Children(Vec<u16>),
 }
 
-/// A node's proof and disproof numbers as [`Solver::mid`] computes them from its children's,
+/// A node's proof and disproof numbers as [`VctSolver::mid`] computes them from its children's,
 /// and what it needs to search the best child.
 struct NodeNumbers {
     pn: u32,
@@ -112,7 +112,7 @@ impl NodeNumbers {
 /// failure tables), sized once from a memory budget: a solve after the first forgets them
 /// without allocating them again. Of the budget, the proof-number table takes a half, the
 /// move-list cache a quarter, and each VCF solver's failure table an eighth.
-pub struct Solver {
+pub struct VctSolver {
     pub(super) board: Board,
     pub(super) style: Style,
     pub(super) attacker: Color,
@@ -120,15 +120,15 @@ pub struct Solver {
     pub(super) nodes: u64,
     pub(super) table: PnTable,
     cache: MoveCache,
-    /// The children of every node on the search path, as a stack (see [`Solver::mid`]).
+    /// The children of every node on the search path, as a stack (see [`VctSolver::mid`]).
     stack: Vec<u16>,
     /// Their proof and disproof numbers, likewise.
     values: Vec<(u32, u32)>,
     /// The attacker's VCF searches.
-    pub(super) vcf: vcf::Solver,
+    pub(super) vcf: vcf::VcfSolver,
     /// The defender's own VCF searches (a separate table: the attacker's holds only its own
     /// failures).
-    pub(super) defender_vcf: vcf::Solver,
+    pub(super) defender_vcf: vcf::VcfSolver,
     pub(super) aborted: bool,
     /// Proofs built so far, by node key (`None`: the node could not be proven).
     pub(super) proofs: HashMap<u64, Option<Arc<Attack>>>,
@@ -140,7 +140,7 @@ pub struct Solver {
     /// How often each point has refuted a threat in this solve: the defender's reply that
     /// disproved an AND node. A defence that held against one threat often holds against its
     /// siblings, so after the attacker's line points the defender's replies are tried most
-    /// refuting first (see `Solver::refutations`).
+    /// refuting first (see `VctSolver::refutations`).
     pub(super) refuted: Box<[u32; CELLS]>,
 }
 
@@ -157,15 +157,15 @@ pub fn solve(
     limits: Limits,
     hash_mb: usize,
 ) -> Result<VctSolution, MemoryError> {
-    Ok(Solver::new(hash_mb << 20)?.solve(board, attacker, limits))
+    Ok(VctSolver::new(hash_mb << 20)?.solve(board, attacker, limits))
 }
 
-impl Solver {
+impl VctSolver {
     /// A solver whose tables take at most `bytes` together.
-    pub fn new(bytes: usize) -> Result<Solver, MemoryError> {
+    pub fn new(bytes: usize) -> Result<VctSolver, MemoryError> {
         let board = Board::new(crate::board::DEFAULT_SIZE, crate::board::Rule::Freestyle)
             .expect("the default size is valid");
-        Ok(Solver {
+        Ok(VctSolver {
             board,
             style: Style::Deep,
             attacker: Color::Black,
@@ -175,8 +175,8 @@ impl Solver {
             cache: MoveCache::new(bytes / 4),
             stack: Vec::new(),
             values: Vec::new(),
-            vcf: vcf::Solver::new(bytes / 8)?,
-            defender_vcf: vcf::Solver::new(bytes / 8)?,
+            vcf: vcf::VcfSolver::new(bytes / 8)?,
+            defender_vcf: vcf::VcfSolver::new(bytes / 8)?,
             aborted: false,
             proofs: HashMap::new(),
             inexact: false,
@@ -186,7 +186,7 @@ impl Solver {
     }
 
     /// The attacker's VCF solver, for callers that run VCFs between solves (the verifier).
-    pub fn vcf_solver(&mut self) -> &mut vcf::Solver {
+    pub fn vcf_solver(&mut self) -> &mut vcf::VcfSolver {
         &mut self.vcf
     }
 
@@ -248,7 +248,7 @@ impl Solver {
         })
     }
 
-    /// Runs `search` (set up by [`Solver::begin`]) in the [`Style::Quick`] style within
+    /// Runs `search` (set up by [`VctSolver::begin`]) in the [`Style::Quick`] style within
     /// `limits.quick_nodes`, and when that leaves the answer unknown, afresh in the [`Style::Deep`]
     /// style with the rest of the budget. The nodes of both count.
     fn in_styles(
@@ -287,7 +287,7 @@ impl Solver {
     /// Every first move that could start a win: the moves the root of a search would try (the
     /// block of the defender's five, else the fours and the quiet threats that survive the
     /// defender's counter-VCF), even when a VCF would decide the root at once. Composer mode
-    /// tries each with [`Solver::solve_after`].
+    /// tries each with [`VctSolver::solve_after`].
     pub fn first_moves(&mut self, board: &Board, attacker: Color, limits: Limits) -> Vec<Point> {
         self.style = Style::Deep;
         self.begin(board, attacker, limits);
@@ -463,7 +463,7 @@ impl Solver {
         }
     }
 
-    /// [`Solver::expand`] with the children appended to `out`, from the cache when the node
+    /// [`VctSolver::expand`] with the children appended to `out`, from the cache when the node
     /// was expanded before.
     fn expand_onto(&mut self, or: bool, depth: u32, out: &mut Vec<u16>) -> Listed {
         let key = node_key(self.board.hash(), depth);
@@ -544,7 +544,7 @@ impl Solver {
     }
 
     /// Pushes the values of the node's `n` children (on the stack from `base`) onto the value
-    /// stack, read from the table once: a child's entry changes only when [`Solver::mid`]
+    /// stack, read from the table once: a child's entry changes only when [`VctSolver::mid`]
     /// searches it, and then its new value comes back from that call.
     ///
     /// An unseen child counts (1, 1) in the deep style, except a quiet attacker move:
