@@ -20,6 +20,30 @@
 //!
 //! A budget spent before the answer is known makes the status [`Status::Unknown`], never a
 //! failure of the answer; every win behind a status is verified by the solvers' own checks.
+//!
+//! ```
+//! use tengen::check::{self, CheckOptions, Status};
+//! use tengen::files::input::Request;
+//! use tengen::solve::task::Solver;
+//!
+//! // A puzzle file of one puzzle: black's four h8-h11 makes five at h12 (or h7).
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("mine.txt");
+//! let puzzle = "id: mine\nrule: freestyle\nmoves: h8 a1 h9 a3 h10 a5 h11 a7\n";
+//! std::fs::write(&path, format!("{puzzle}answer: h12\nkind: vcf\n"))?;
+//! let request = Request { source: path.display().to_string(), ..Default::default() };
+//! let loaded = request.load()?;
+//! let meta = loaded.meta.expect("a puzzle file states an answer");
+//! let options = CheckOptions { strict: false, max_nodes: None, time: None };
+//! let mut solver = Solver::new(64)?;
+//! let report = check::check(&loaded.board, &meta, &mut solver, &options);
+//! assert_eq!(report.status, Status::Pass);
+//! // In composer mode the second five (h7) is a second solution: the puzzle fails.
+//! let strict = CheckOptions { strict: true, ..options };
+//! let report = check::check(&loaded.board, &meta, &mut solver, &strict);
+//! assert_eq!(report.status, Status::Fail);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod cases;
 

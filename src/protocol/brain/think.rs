@@ -144,16 +144,9 @@ impl<W: Write> Brain<W> {
             Err(e) => {
                 self.say(&format!("MESSAGE {e}; playing a legal move"))?;
                 let a = Analysis {
-                    to_move: board.to_move(),
-                    depth: 0,
-                    seldepth: 0,
-                    nodes: 0,
-                    vcf_nodes: 0,
                     elapsed: used,
                     search_time: used,
-                    candidates: Vec::new(),
-                    forbidden: Vec::new(),
-                    stopped: None,
+                    ..Analysis::empty(&board)
                 };
                 Ok((board, a))
             }
