@@ -586,6 +586,12 @@ struct TableReader {
     seen_header: bool,
 }
 
+/// A table line's number.
+fn number(s: &str, err: &dyn Fn(&str) -> TableError) -> Result<i32, TableError> {
+    s.parse::<i32>()
+        .map_err(|_| err(&format!("`{s}` is not a number")))
+}
+
 /// The colours (0 black, 1 white) a table line's COLOUR word names.
 fn colours_named(word: &str) -> Option<&'static [usize]> {
     match word {
@@ -600,10 +606,7 @@ impl TableReader {
     /// One line, without its comment, not empty; `err` makes an error at it.
     fn line(&mut self, line: &str, err: &dyn Fn(&str) -> TableError) -> Result<(), TableError> {
         let w: Vec<&str> = line.split_whitespace().collect();
-        let int = |s: &str| {
-            s.parse::<i32>()
-                .map_err(|_| err(&format!("`{s}` is not a number")))
-        };
+        let int = |s: &str| number(s, err);
         match w[0] {
             "tengen-eval" if w.len() == 2 && w[1] == "1" => self.seen_header = true,
             _ if !self.seen_header => return Err(err("the first line must be `tengen-eval 1`")),
@@ -664,9 +667,7 @@ impl TableReader {
             .ok()
             .filter(|&m| m < below)
             .ok_or_else(|| err(&format!("a {} index is a number below {below}", w[0])))?;
-        let v = w[3]
-            .parse::<i32>()
-            .map_err(|_| err(&format!("`{}` is not a number", w[3])))?;
+        let v = number(w[3], err)?;
         let colours = colours_named(w[1]).ok_or_else(|| {
             err(&format!(
                 "a {} value is for `black`, `white` or `any`",
@@ -696,10 +697,7 @@ impl TableReader {
             w
         };
         let class = class_by_name(w[1]).ok_or_else(|| err("a class is four digits"))?;
-        let int = |s: &str| {
-            s.parse::<i32>()
-                .map_err(|_| err(&format!("`{s}` is not a number")))
-        };
+        let int = |s: &str| number(s, err);
         let (m, v) = (int(w[2])?, int(w[3])?);
         let colours = colours_named(w[0])
             .ok_or_else(|| err("a late value is for `black`, `white` or `any`"))?;
