@@ -17,7 +17,8 @@
 pub mod progress;
 pub mod proof;
 pub mod task;
-pub mod tt;
+pub(crate) mod tt;
+pub use tt::MemoryError;
 pub mod vcf;
 pub mod vct;
 pub mod verify;

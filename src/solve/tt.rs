@@ -546,16 +546,19 @@ impl MoveCache {
     }
 
     /// Entries cached, both generations (an entry used again after it aged may count twice).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.young.len + self.old.len
     }
 
     /// Whether nothing is cached.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Bytes the two generations have allocated, slots and arenas.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         [&self.young, &self.old]
             .iter()
