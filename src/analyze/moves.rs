@@ -81,13 +81,11 @@ pub fn area(board: &Board, r: u8) -> Bits {
 pub enum Threats {
     /// Threats do not narrow the list (the textbook engine: a five still must be blocked).
     Off,
-    /// The side to move's fours and every empty point within four steps of a threat point on
-    /// any of its four lines.
-    Wide,
     /// The side to move's fours and the points that defuse every threat point at once (for
     /// each, the point itself and the empty points within four steps on the lines where it
     /// makes a three or better: no stone elsewhere changes what it makes; the intersection
-    /// over the threat points); the wide points when no legal point defuses every threat.
+    /// over the threat points); when no legal point defuses every threat, the wide points:
+    /// every empty point within four steps of a threat point on any of its lines.
     Tight,
     /// [`Threats::Tight`] and the tempo defences among the wide points: those where the side
     /// makes a three of its own, closed or open, so that its block of the opponent's four can
@@ -163,26 +161,24 @@ pub fn generate(
         return Node::Moves { forced: false };
     };
     let fours = *board.four_points(me);
-    if matches!(threats, Threats::Tight | Threats::TightWithTempo) {
-        // Each point is judged legal once: the direct defences first, then the rest.
-        push_legal(board, &common, me, out, false);
-        if !out.is_empty() {
-            let mut rest = fours;
-            // The tempo defences near the threats: a move that makes a three of the side's
-            // own, so that blocking the opponent's four can make its four.
-            if threats == Threats::TightWithTempo {
-                for p in wide.iter() {
-                    if board.shapes(p, me).iter().any(|&s| s >= Shape::ClosedThree) {
-                        rest.set(p, true);
-                    }
+    // Each point is judged legal once: the direct defences first, then the rest.
+    push_legal(board, &common, me, out, false);
+    if !out.is_empty() {
+        let mut rest = fours;
+        // The tempo defences near the threats: a move that makes a three of the side's
+        // own, so that blocking the opponent's four can make its four.
+        if threats == Threats::TightWithTempo {
+            for p in wide.iter() {
+                if board.shapes(p, me).iter().any(|&s| s >= Shape::ClosedThree) {
+                    rest.set(p, true);
                 }
             }
-            for &(_, m) in out.iter() {
-                rest.set(m as usize, false);
-            }
-            push_legal(board, &rest, me, out, false);
-            return Node::Moves { forced: true };
         }
+        for &(_, m) in out.iter() {
+            rest.set(m as usize, false);
+        }
+        push_legal(board, &rest, me, out, false);
+        return Node::Moves { forced: true };
     }
     wide.union_with(&fours);
     push_legal(board, &wide, me, out, true);
