@@ -11,7 +11,7 @@ use crate::board::Rule;
 
 /// Point values ([`super::eval::point_value`]: what a move makes plus most of what it stops)
 /// of the shapes the pruning steps keep or drop by.
-pub mod shape {
+pub mod threshold {
     /// An open two made or stopped: below it a move has no shape worth searching late.
     pub const OPEN_TWO: i32 = 90;
     /// An open three made or stopped: a threat the search keeps whole.
@@ -208,21 +208,21 @@ const DEEP_MOVE_COUNT: MoveCount = MoveCount {
     depth: 10,
     base: 3,
     exponent: 1.32,
-    keep_from: shape::FOUR,
+    keep_from: threshold::FOUR,
     once_safe: true,
 };
 
 const SHAPE_PRUNING: ShapePruning = ShapePruning {
     depth: 3,
     from_move: 4,
-    below: shape::OPEN_TWO,
+    below: threshold::OPEN_TWO,
 };
 
 const REDUCTIONS: Reductions = Reductions {
     base: 0.3,
     divisor: 2.0,
     from_move: 2,
-    keep_from: shape::OPEN_THREE,
+    keep_from: threshold::OPEN_THREE,
     cut_nodes: true,
 };
 
@@ -295,7 +295,7 @@ impl Profile {
         move_count: Some(MoveCount {
             depth: 3,
             exponent: 2.0,
-            keep_from: shape::OPEN_THREE,
+            keep_from: threshold::OPEN_THREE,
             once_safe: false,
             ..DEEP_MOVE_COUNT
         }),

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use super::budget::Budget;
 use super::eval::{MATE, MATE_BOUND};
 use super::params::*;
-use super::profile::shape;
+use super::profile::threshold;
 use super::search::Searcher;
 use super::tt::Bound;
 use super::{Analysis, Candidate, Event, Progress, Settings, moves};
@@ -448,7 +448,7 @@ fn root_reduction(searcher: &Searcher<'_>, depth: i32, rank: usize, shape: i32) 
     if depth < root.depth || rank < root.from_rank || shape >= reductions.keep_from {
         return 0;
     }
-    let r = searcher.lmr(depth, rank) + i32::from(shape < shape::OPEN_TWO);
+    let r = searcher.lmr(depth, rank) + i32::from(shape < threshold::OPEN_TWO);
     r.clamp(0, depth - 2)
 }
 

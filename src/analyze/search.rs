@@ -481,7 +481,7 @@ impl<'a> Searcher<'a> {
         }
         let mut x = self.lmr(node.depth, k);
         x -= i32::from(!null);
-        x += i32::from(shape < super::profile::shape::OPEN_TWO);
+        x += i32::from(shape < super::profile::threshold::OPEN_TWO);
         x += i32::from(r.cut_nodes && node.cut_node);
         x.clamp(0, node.depth - 1)
     }
