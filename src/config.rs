@@ -250,7 +250,7 @@ impl Config {
                 output,
                 forbidden,
             }) => Config::Show(Show {
-                input: request(&position),
+                input: finished_game(request(&position)),
                 output: self::output(&output),
                 forbidden,
             }),
@@ -260,7 +260,7 @@ impl Config {
                 output,
                 force,
             }) => Config::Convert(Convert {
-                input: request(&position),
+                input: finished_game(request(&position)),
                 to: format(to),
                 path: output,
                 force,
@@ -437,6 +437,14 @@ fn search(args: &SearchArgs) -> Search {
         shortest: args.shortest,
         hash_mb: args.hash_mb as usize,
     }
+}
+
+/// A request that reads a game record whole: a five (or a foul) by its last move ends the
+/// game instead of refusing it, for the commands that draw or convert a position, which need
+/// no side to move.
+fn finished_game(mut input: Request) -> Request {
+    input.given.finished = true;
+    input
 }
 
 fn request(args: &PositionArgs) -> Request {

@@ -41,7 +41,11 @@ pub fn run(args: Show, out: &mut dyn Write) -> Result<u8, Error> {
             &picture::BoardPicture {
                 move_numbers: args.output.numbers,
                 forbidden: super::forbidden_marks(board),
-                caption: Some(format!("{} to move", board.to_move())),
+                // A finished game's picture says how it ended, not whose move it would be.
+                caption: Some(board.winner().map_or_else(
+                    || format!("{} to move", board.to_move()),
+                    |five| text::five_words(&five),
+                )),
                 ..Default::default()
             },
         )

@@ -327,13 +327,24 @@ pub fn opening(board: &Board) -> String {
         .unwrap_or_default()
 }
 
-/// The lines under a diagram: the side to move, then the [`legend`].
+/// The lines under a diagram: the side to move, then the [`legend`]; for a finished game, a
+/// `#` line saying who made five where (a comment, so the diagram still reads back).
 pub fn footer(board: &Board, keys: &[Key], style: Style) -> String {
+    let won = board
+        .winner()
+        .map(|five| format!("# {}\n", five_words(&five)))
+        .unwrap_or_default();
     format!(
-        "{} to move\n{}",
+        "{} to move\n{}{won}",
         board.to_move(),
         legend(board, keys, style)
     )
+}
+
+/// A finished game's end in words: `black has five (g6 f7 e8 d9 c10)`.
+pub fn five_words(five: &crate::board::Five) -> String {
+    let stones: Vec<String> = five.stones.iter().map(|p| p.to_string()).collect();
+    format!("{} has five ({})", five.color, stones.join(" "))
 }
 
 /// The text report of a solve: the headline, the line numbered on the board, the proof when

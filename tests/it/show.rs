@@ -219,3 +219,51 @@ fn the_coloured_legend_names_each_colour() {
         "{out}"
     );
 }
+
+/// Issue 59: drawing or converting a finished game is the first thing a player does with it.
+/// Every shipped game shows, pictures and converts without `--after`, and the diagram says who
+/// made five where; `analyze`, which needs a side to move, still refuses the won position.
+#[test]
+fn every_shipped_game_shows_and_converts_to_its_end() {
+    let mut games: Vec<String> = std::fs::read_dir("games")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".sgf") || p.ends_with(".psq"))
+        .collect();
+    games.sort();
+    assert!(games.len() >= 7, "{games:?}");
+    let mut finished = 0;
+    for g in &games {
+        // A .psq file carries no rule.
+        let renju = g.contains("renju") && g.ends_with(".psq");
+        let go = |args: &[&str]| {
+            let mut all = args.to_vec();
+            if renju {
+                all.extend(["--rule", "renju"]);
+            }
+            run(&all)
+        };
+        let (code, out, err) = go(&["show", g]);
+        assert_eq!(code, 0, "show {g}: {err}");
+        for to in ["moves", "sgf", "psq", "diagram"] {
+            let (code, _, err) = go(&["convert", g, "--to", to]);
+            assert_eq!(code, 0, "convert {g} --to {to}: {err}");
+        }
+        let (code, svg, err) = go(&["show", g, "--numbers", "--format", "svg"]);
+        assert_eq!(code, 0, "picture of {g}: {err}");
+        assert!(svg.contains("<svg"), "{g}");
+        if out.contains("has five (") {
+            finished += 1;
+            let (code, _, err) = go(&["analyze", g, "--depth", "1"]);
+            assert_eq!(code, 2, "analyze {g} of a won game: {err}");
+            assert!(
+                err.contains("already won") && err.contains("--after"),
+                "{err}"
+            );
+        }
+    }
+    assert!(
+        finished >= 3,
+        "only {finished} of the shipped games end in a five"
+    );
+}
