@@ -6,7 +6,12 @@ use crate::{run, run_stdin};
 /// Runs `show` on `input` (from standard input when it has a newline) and checks exit code 2,
 /// the `line:column` and a phrase in the message.
 fn fails(args: &[&str], input: &str, loc: &str, phrase: &str) {
-    let mut all = vec!["show"];
+    fails_in("show", args, input, loc, phrase);
+}
+
+/// [`fails`] with another command.
+fn fails_in(command: &str, args: &[&str], input: &str, loc: &str, phrase: &str) {
+    let mut all = vec![command];
     let (code, _, err) = if input.contains('\n') {
         all.push("-");
         all.extend_from_slice(args);
@@ -44,8 +49,16 @@ fn a_point_played_twice_is_taken() {
 #[test]
 fn a_game_already_won_is_refused() {
     fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5 b5", "1:28", "already over");
-    // The caret is at the five: the move that completed it, or a board's first stone of it.
-    fails(&[], "a1 b1 a2 b2 a3 b3 a4 b4 a5", "1:25", "already won");
+    // The caret is at the five: the move that completed it, or a board's first stone of it. A
+    // record that ends in it is a finished game, which `show` draws; `analyze` needs a side to
+    // move and refuses it.
+    fails_in(
+        "analyze",
+        &[],
+        "a1 b1 a2 b2 a3 b3 a4 b4 a5",
+        "1:25",
+        "already won",
+    );
     let diagram = ".....\n.....\n.....\n.....\nxxxxx\nwhite to move\n";
     fails(&[], diagram, "5:1", "already won");
 }

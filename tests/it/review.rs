@@ -345,10 +345,10 @@ fn review_errors_say_what_is_wrong_and_exit_2() {
 
 #[test]
 fn a_renju_game_that_ends_in_blacks_foul_is_reviewed_whole() {
-    // Black's g8 is a double three: forbidden, so the game ends there and white wins. `show`
-    // refuses the record; `review` reads it to its end.
+    // Black's g8 is a double three: forbidden, so the game ends there and white wins.
+    // `analyze` refuses the record (it needs a side to move); `review` reads it to its end.
     let game = "h8 h9 i8 i9 g9 a1 g7 a2 g8";
-    let (code, _, err) = run(&["show", game, "--rule", "renju"]);
+    let (code, _, err) = run(&["analyze", game, "--rule", "renju", "--depth", "1"]);
     assert_eq!(code, 2, "{err}");
     let doc = review(&[game, "--rule", "renju", "--depth", "2"]);
     assert_eq!(doc["result"], "white-wins");

@@ -400,7 +400,9 @@ fn forbidden_command_lists_and_marks_fouls() {
 #[test]
 fn a_renju_record_with_a_black_foul_is_refused() {
     let moves = "e7 a1 f7 a3 g5 a5 g6 a7 g7";
-    let (code, _, err) = crate::run(&["show", moves, "--rule", "renju"]);
+    // `show` draws a record to its end, the foul included; `analyze` needs a side to move and
+    // refuses it.
+    let (code, _, err) = crate::run(&["analyze", moves, "--rule", "renju", "--depth", "1"]);
     assert_eq!(code, 2);
     assert!(
         err.contains(":1:25:")

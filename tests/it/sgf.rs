@@ -307,13 +307,17 @@ proptest! {
 }
 
 /// A finished game (it ends in a five, as most of a match's games do) is studied with
-/// `--after N`: the position after its first N moves. Without it, the error says so; past the
+/// `--after N`: the position after its first N moves. Without it, `analyze`'s error says so
+/// (`show` draws the end); past the
 /// game's end, or without a game record, `--after` is an error (exit 2).
 #[test]
 fn a_finished_game_is_read_up_to_a_move_with_after() {
     // Black makes five on h8-l8 with the record's 9th move.
     let won = "(;GM[4]SZ[15]RU[0];B[hh];W[hi];B[ih];W[ii];B[jh];W[ji];B[kh];W[ki];B[lh])";
+    // `show` draws the finished game; `analyze`, which needs a side to move, refuses it.
     let (code, _, err) = run_stdin(&["show", "-"], won);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run_stdin(&["analyze", "-", "--depth", "1"], won);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("already won") && err.contains("--after 8 gives the position before"),
