@@ -31,7 +31,7 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 
 /// Weights of one line's shape at an empty cell, per shape code, for the side to move and for
-/// the opponent. Tuned by self-play (see the analyzer notes in the README).
+/// the opponent. Tuned by self-play (docs/strength.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// The side to move's shapes.

@@ -29,7 +29,7 @@
 //! the board fills. The evaluator keeps their sum beside the other and adds it at a leaf with
 //! that many stones. The freestyle table has them from 14 stones; the others have none.
 //!
-//! The tables are data, fitted to game results (`tengen-tune fit`, see the README's
+//! The tables are data, fitted to game results (`tengen-tune fit`, see docs/strength.md's
 //! evaluation section), and read from `src/analyze/tables/RULE.txt`, which records where they
 //! came from.
 //!

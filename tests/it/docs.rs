@@ -206,3 +206,96 @@ fn the_analyze_page_example_runs_as_written() {
     assert!(stdout.contains("# tengen/midgame-renju-1"), "{stdout}");
     assert!(stdout.contains("rank  move"), "{stdout}");
 }
+
+/// The README, as shipped beside the tests.
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+}
+
+/// The README is for players (issue 59): short, and no prose line that a reader must scroll.
+#[test]
+fn the_readme_is_short_and_its_prose_lines_readable() {
+    let text = readme();
+    let lines = text.lines().count();
+    assert!(lines <= 350, "README.md has {lines} lines");
+    let mut in_code = false;
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && !line.starts_with('|') {
+            let width = line.chars().count();
+            assert!(width <= 300, "README.md:{}: a prose line of {width} characters", n + 1);
+        }
+    }
+    assert!(!in_code, "README.md: a code block is never closed");
+}
+
+/// A shell line's words, as `sh` would split them: quotes kept together, a comment, a
+/// redirection or a pipe ending the command.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote, mut started) = (vec![], String::new(), None, false);
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => (quote, started) = (Some(c), true),
+            (None, '>' | '|' | ';') => break,
+            (None, '#') if !started => break,
+            (None, c) if c.is_whitespace() => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            (None, c) => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Every `tengen` command line the README shows (in its shell blocks, or after a `$ ` prompt)
+/// is one the command line's definition accepts: a renamed or removed option fails here.
+#[test]
+fn every_command_line_in_the_readme_parses() {
+    use clap::Parser;
+    let text = readme();
+    let mut checked = 0;
+    let mut in_sh = false;
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        let command = match line.trim_start().strip_prefix("$ ") {
+            Some(prompted) => prompted,
+            None if in_sh => line.trim_start(),
+            None => continue,
+        };
+        let command = command.replace("cargo run --release --", "tengen");
+        let words = shell_words(&command);
+        if words.first().map(String::as_str) != Some("tengen") {
+            continue;
+        }
+        if let Err(e) = tengen::cli::Cli::try_parse_from(&words) {
+            panic!("README.md:{}: `{command}` does not parse:\n{e}", n + 1);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} command lines found in the README");
+}
+
+#[test]
+fn shell_words_split_as_sh_does() {
+    assert_eq!(
+        shell_words(r#"tengen analyze "h8 i9" --rule renju   # a comment"#),
+        ["tengen", "analyze", "h8 i9", "--rule", "renju"]
+    );
+    assert_eq!(shell_words("tengen man convert > x.1"), ["tengen", "man", "convert"]);
+    assert_eq!(shell_words("tengen check mine.txt; echo $?"), ["tengen", "check", "mine.txt"]);
+}
