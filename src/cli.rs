@@ -2,6 +2,7 @@
 //! validated configuration; nothing here reads input or decides anything.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
@@ -245,10 +246,10 @@ pub struct SolveArgs {
     /// moves that set up a four-three). Default: the puzzle's `threat-limit:`, else 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
     pub threat_limit: Option<u32>,
-    /// Stop the search after this long and answer `unknown`: `500ms`, `10s`, `2m`. A win found
-    /// in time is still verified in full.
-    #[arg(long, value_parser = humantime::parse_duration)]
-    pub time: Option<std::time::Duration>,
+    /// Stop the search after this long and answer `unknown`: `500ms`, `10s`, `2m`, or seconds
+    /// (`3`, `0.5`), from 1ms to 7 days. A win found in time is still verified in full.
+    #[arg(long, value_parser = parse_duration)]
+    pub time: Option<Duration>,
     /// VCT: print the whole proof tree (every defence considered and the answer to each).
     #[arg(long)]
     pub proof: bool,
@@ -280,9 +281,10 @@ pub struct AnalyzeArgs {
     /// Stop after this many search nodes (alpha-beta positions and the horizon's VCF positions).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Stop after this long: `500ms`, `10s`, `2m` (default: 1s when no limit is given).
-    #[arg(long, value_parser = humantime::parse_duration)]
-    pub time: Option<std::time::Duration>,
+    /// Stop after this long: `500ms`, `10s`, `2m`, or seconds (`3`, `0.5`), from 1ms to 7 days
+    /// (default: 1s when no limit is given).
+    #[arg(long, value_parser = parse_duration)]
+    pub time: Option<Duration>,
     /// Away from threats, consider the points within this many steps of a stone (1 to 4).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub window: u8,
@@ -319,10 +321,10 @@ pub struct ReviewArgs {
     /// How to print the review.
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Analyse each position this long: `500ms`, `1s`, `2m` (default: 1s when no limit is
-    /// given).
-    #[arg(long, value_parser = humantime::parse_duration)]
-    pub time: Option<std::time::Duration>,
+    /// Analyse each position this long: `500ms`, `1s`, `2m`, or seconds (`3`, `0.5`), from
+    /// 1ms to 7 days (default: 1s when no limit is given).
+    #[arg(long, value_parser = parse_duration)]
+    pub time: Option<Duration>,
     /// Analyse each position this many plies deep instead.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
@@ -388,6 +390,9 @@ pub struct BenchArgs {
     /// Text for people, JSON Lines for programs.
     #[arg(long, value_enum, ignore_case = true, default_value = "text")]
     pub format: OutputFormat,
+    /// Where the report goes.
+    #[command(flatten)]
+    pub file: ReportFileArgs,
 }
 
 /// How `check` prints its verdicts.
@@ -435,9 +440,10 @@ pub struct CheckArgs {
     /// Most positions a puzzle may search, over all its searches (default: 75,000,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Most time a puzzle may take: `500ms`, `10s`, `2m` (default: no limit).
-    #[arg(long, value_parser = humantime::parse_duration)]
-    pub time: Option<std::time::Duration>,
+    /// Most time a puzzle may take: `500ms`, `10s`, `2m`, or seconds (`3`, `0.5`), from 1ms to
+    /// 7 days (default: no limit).
+    #[arg(long, value_parser = parse_duration)]
+    pub time: Option<Duration>,
     /// Check only every N-th puzzle from the K-th (`--shard 2/4`), to split a collection
     /// across CI jobs; the shards together are the whole set.
     #[arg(long, value_name = "K/N")]
@@ -448,6 +454,40 @@ pub struct CheckArgs {
     /// Memory for each job's search tables in megabytes (1 to 65536).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash_mb: u64,
+    /// Where the verdicts go.
+    #[command(flatten)]
+    pub file: ReportFileArgs,
+}
+
+/// `-o` and `--force` of the commands whose report is no picture (`check`, `bench`).
+#[derive(Args, Debug, Clone)]
+pub struct ReportFileArgs {
+    /// Write the report to this file instead of standard output, atomically and whole once
+    /// the run ends (an exit of 1 still writes it); an existing file is replaced only with
+    /// --force (see `convert --output`).
+    #[arg(long = "output", short = 'o', value_name = "PATH")]
+    pub out_path: Option<PathBuf>,
+    /// Replace the --output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// What `convert` writes: a format tengen reads, or a link.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ConvertFormat {
+    /// A move list (`h8 i9 j10`).
+    Moves,
+    /// A board diagram.
+    Diagram,
+    /// A Piskvork `.psq` game file.
+    Psq,
+    /// A puzzle file (one or more `key: value` blocks).
+    Puzzle,
+    /// An SGF game record (`GM[4]`).
+    Sgf,
+    /// A Gomoku Calculator link (`https://gomocalc.com/#/h8i9j10`): the moves only, on
+    /// 15x15; the rule is not in it (read it back with `--rule`).
+    Url,
 }
 
 /// Arguments of `convert`.
@@ -458,7 +498,7 @@ pub struct ConvertArgs {
     pub position: PositionArgs,
     /// The format to write.
     #[arg(long, value_enum, ignore_case = true)]
-    pub to: FormatArg,
+    pub to: ConvertFormat,
     /// Write to this file instead of standard output.
     ///
     /// A regular file is written atomically (a temporary file beside it, synced, renamed
@@ -500,4 +540,89 @@ pub struct ManArgs {
     /// replacing pages already there, and print their paths.
     #[arg(long, value_name = "DIR", conflicts_with = "command")]
     pub dir: Option<PathBuf>,
+}
+
+/// The shortest duration a `--time` option takes: below it no search gets going.
+pub const MIN_DURATION: Duration = Duration::from_millis(1);
+
+/// The longest: a week, past any analysis a user waits for, and well inside what a clock's
+/// deadline can hold (a larger value would overflow into no limit at all).
+pub const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// Every duration option's parser: `500ms`, `10s`, `2m`, `1h 30m` (humantime's units), a
+/// bare number of seconds (`3`, `0.5`), or a decimal with one unit (`1.5s`); refused outside
+/// [`MIN_DURATION`] to [`MAX_DURATION`], with that range in the message.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let range = || {
+        format!(
+            "out of range: a duration is from {} to {}",
+            humantime::format_duration(MIN_DURATION),
+            humantime::format_duration(MAX_DURATION)
+        )
+    };
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.'));
+    let (number, unit) = t.split_at(split.unwrap_or(t.len()));
+    let decimal = !number.is_empty()
+        && number.chars().filter(|&c| c == '.').count() <= 1
+        && number.chars().any(|c| c.is_ascii_digit());
+    let scale = match unit.trim() {
+        "" => Some(1.0),
+        "ms" => Some(0.001),
+        "s" | "sec" => Some(1.0),
+        "m" | "min" => Some(60.0),
+        "h" => Some(3600.0),
+        _ => None,
+    };
+    let parsed = match (decimal, scale) {
+        // Too many seconds for a Duration is out of range like any other large value.
+        (true, Some(scale)) => number
+            .parse::<f64>()
+            .ok()
+            .map(|n| Duration::try_from_secs_f64(n * scale).map_err(|_| range())),
+        _ => None,
+    };
+    let duration = match parsed {
+        Some(d) => d?,
+        None => humantime::parse_duration(t).map_err(|e| match e {
+            humantime::DurationError::NumberOverflow => range(),
+            _ => format!("expected a duration such as 500ms, 10s, 2m or a number of seconds ({e})"),
+        })?,
+    };
+    if !(MIN_DURATION..=MAX_DURATION).contains(&duration) {
+        return Err(range());
+    }
+    Ok(duration)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_take_units_or_seconds_within_range() {
+        let ms = |n| Ok(Duration::from_millis(n));
+        assert_eq!(parse_duration("3"), ms(3000));
+        assert_eq!(parse_duration("0.5"), ms(500));
+        assert_eq!(parse_duration("1.5s"), ms(1500));
+        assert_eq!(parse_duration("500ms"), ms(500));
+        assert_eq!(parse_duration("2m"), ms(120_000));
+        assert_eq!(parse_duration("1h 30m"), ms(5_400_000));
+        assert_eq!(parse_duration("7days"), Ok(MAX_DURATION));
+        for bad in [
+            "0",
+            "0s",
+            "0.0001",
+            "100000000000000s",
+            "8days",
+            "99999999999999999999s",
+        ] {
+            let e = parse_duration(bad).unwrap_err();
+            assert!(e.contains("from 1ms to 7days"), "{bad}: {e}");
+        }
+        for bad in ["soon", "", "-3", "3 parsecs", "1.2.3", "1e9"] {
+            let e = parse_duration(bad).unwrap_err();
+            assert!(e.contains("expected a duration"), "{bad}: {e}");
+        }
+    }
 }

@@ -3,14 +3,14 @@
 //! standard output is a terminal) are taken here, once, and passed down.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::analyze;
 use crate::board::{Color, Rule};
 use crate::cli::{
     AnalyzeArgs, BenchArgs, BenchMode, CheckArgs, CheckFormat, ColorArg, ColorChoice, Command,
-    ConvertArgs, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs, ReportFormat,
-    ReviewArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
+    ConvertArgs, ConvertFormat, ForbiddenArgs, FormatArg, OutputArgs, OutputFormat, PositionArgs,
+    ReportFileArgs, ReportFormat, ReviewArgs, RuleArg, SearchArgs, ShowArgs, SolveArgs,
 };
 use crate::files::input::Request;
 use crate::notation::Format;
@@ -44,6 +44,34 @@ pub struct Output {
     pub numbers: bool,
 }
 
+/// A report written to a file (`-o`) instead of standard output, by the commands that
+/// stream theirs (`check`, `bench`): it is gathered and written whole at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Replace it if it exists.
+    pub force: bool,
+}
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertTo {
+    /// A text format tengen reads.
+    Format(Format),
+    /// A Gomoku Calculator link (a move list in a URL).
+    Url,
+}
+
+impl std::fmt::Display for ConvertTo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConvertTo::Format(format) => format.fmt(f),
+            ConvertTo::Url => f.write_str("a Gomoku Calculator URL"),
+        }
+    }
+}
+
 /// Search settings shared by `solve` and `bench`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {
@@ -72,7 +100,7 @@ pub struct Convert {
     /// The position (or every puzzle of a file).
     pub input: Request,
     /// The format to write.
-    pub to: Format,
+    pub to: ConvertTo,
     /// Write to this file instead of standard output (see [`crate::files::output`]).
     pub path: Option<PathBuf>,
     /// Replace the file if it exists.
@@ -171,6 +199,8 @@ pub struct Bench {
     pub json: bool,
     /// Show a spinner on standard error (it is a terminal).
     pub progress: bool,
+    /// Write the report here instead of standard output.
+    pub file: Option<ReportFile>,
 }
 
 /// `tengen check`.
@@ -200,6 +230,8 @@ pub struct Check {
     pub hash_mb: usize,
     /// Show a progress bar on standard error (it is a terminal).
     pub progress: bool,
+    /// Write the verdicts here instead of standard output.
+    pub file: Option<ReportFile>,
 }
 
 /// One command, validated.
@@ -242,6 +274,24 @@ pub struct Man {
 }
 
 impl Config {
+    /// The file the command writes its report to (`-o`), and whether it may replace it.
+    pub fn report_file(&self) -> Option<(&Path, bool)> {
+        let (path, force) = match self {
+            Config::Show(Show { output, .. })
+            | Config::Forbidden(Forbidden { output, .. })
+            | Config::Analyze(Analyze { output, .. })
+            | Config::Solve(Solve { output, .. })
+            | Config::Review(Review { output, .. }) => (output.path.as_ref()?, output.force),
+            Config::Convert(c) => (c.path.as_ref()?, c.force),
+            Config::Check(Check { file, .. }) | Config::Bench(Bench { file, .. }) => {
+                let file = file.as_ref()?;
+                (&file.path, file.force)
+            }
+            Config::Brain { .. } | Config::Completions(_) | Config::Man(_) => return None,
+        };
+        Some((path.as_path(), force))
+    }
+
     /// The configuration the command line asks for.
     pub fn from_cli(command: Command) -> Config {
         match command {
@@ -261,7 +311,14 @@ impl Config {
                 force,
             }) => Config::Convert(Convert {
                 input: finished_game(request(&position)),
-                to: format(to),
+                to: match to {
+                    ConvertFormat::Url => ConvertTo::Url,
+                    ConvertFormat::Moves => ConvertTo::Format(Format::Moves),
+                    ConvertFormat::Diagram => ConvertTo::Format(Format::Diagram),
+                    ConvertFormat::Psq => ConvertTo::Format(Format::Psq),
+                    ConvertFormat::Puzzle => ConvertTo::Format(Format::Puzzle),
+                    ConvertFormat::Sgf => ConvertTo::Format(Format::Sgf),
+                },
                 path: output,
                 force,
             }),
@@ -394,6 +451,7 @@ fn bench(args: BenchArgs) -> Bench {
         verify: args.verify,
         json: args.format == OutputFormat::Json,
         progress: std::io::stderr().is_terminal(),
+        file: report_file(&args.file),
     }
 }
 
@@ -402,7 +460,7 @@ fn check(args: CheckArgs) -> Check {
         style: output(&OutputArgs {
             format: ReportFormat::Text,
             color: args.color,
-            out_path: None,
+            out_path: args.file.out_path.clone(),
             force: false,
             numbers: false,
         })
@@ -425,7 +483,15 @@ fn check(args: CheckArgs) -> Check {
         skip_tags: args.skip_tag,
         hash_mb: args.hash_mb as usize,
         progress: std::io::stderr().is_terminal(),
+        file: report_file(&args.file),
     }
+}
+
+fn report_file(args: &ReportFileArgs) -> Option<ReportFile> {
+    args.out_path.clone().map(|path| ReportFile {
+        path,
+        force: args.force,
+    })
 }
 
 fn search(args: &SearchArgs) -> Search {

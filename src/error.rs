@@ -117,6 +117,16 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
+    /// An input names no file (or folder) that exists.
+    #[error("no such {what}: {}{note}", path.display())]
+    NoSuchFile {
+        /// The path as given.
+        path: PathBuf,
+        /// `file`, or `file or folder` where a folder would do.
+        what: &'static str,
+        /// More to say (`, nor is it a move list ...`), or nothing.
+        note: String,
+    },
     /// An input is larger than tengen reads.
     #[error(
         "{} is larger than {} MiB, the most tengen reads; positions and puzzle files are far smaller (split a big collection into several files)",

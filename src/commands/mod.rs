@@ -18,11 +18,16 @@ use std::io::Write;
 
 use std::io::IsTerminal;
 
-use crate::config::{Config, Output, Picture};
+use crate::config::{Config, Output, Picture, ReportFile};
 use crate::error::Error;
 
-/// Runs a command, writing its output to `out`; returns the exit code.
+/// Runs a command, writing its output to `out` (or its `-o` file); returns the exit code.
 pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
+    // A report file that cannot be written (it exists without --force, its folder is missing)
+    // is refused before the work, not after a long analysis.
+    if let Some((path, force)) = config.report_file() {
+        crate::files::output::check(path, force)?;
+    }
     match config {
         Config::Show(c) => show::run(c, out),
         Config::Convert(c) => convert::run(c, out),
@@ -30,8 +35,8 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Analyze(c) => analyze::run(c, out),
         Config::Solve(c) => solve::run(c, out),
         Config::Review(c) => review::run(c, out),
-        Config::Bench(c) => bench::run(c, out),
-        Config::Check(c) => check::run(c, out),
+        Config::Bench(c) => to_file(c.file.clone(), out, |out| bench::run(c, out)),
+        Config::Check(c) => to_file(c.file.clone(), out, |out| check::run(c, out)),
         Config::Brain { debug } => brain(debug, out),
         Config::Completions(shell) => docs::completions(shell, out),
         Config::Man(c) => docs::man(c.command.as_deref(), c.dir.as_deref(), out),
@@ -51,6 +56,23 @@ fn brain(debug: bool, out: &mut dyn Write) -> Result<u8, Error> {
         source,
     })?;
     Ok(0)
+}
+
+/// Runs a command that streams its report into `out`; with a `-o` file, into memory instead,
+/// written to the file whole once the command has run (whatever its exit code), never a
+/// partial file.
+fn to_file(
+    file: Option<ReportFile>,
+    out: &mut dyn Write,
+    command: impl FnOnce(&mut dyn Write) -> Result<u8, Error>,
+) -> Result<u8, Error> {
+    let Some(file) = file else {
+        return command(out);
+    };
+    let mut report = Vec::new();
+    let code = command(&mut report)?;
+    crate::files::output::write(&file.path, &report, file.force)?;
+    Ok(code)
 }
 
 /// Writes `text` to the output (a closed pipe comes back as a write error main ignores).

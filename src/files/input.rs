@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::board::Board;
 use crate::error::{Error, InputError, SourceError};
 use crate::notation::puzzle::{Meta, Puzzle};
-use crate::notation::span::{Loc, Span};
+use crate::notation::span::{Loc, Located, Span};
 use crate::notation::{Format, diagram, moves, psq, puzzle, sgf};
 use crate::setup::{Given, Setup, Stones};
 
@@ -32,6 +32,26 @@ fn looks_like_path(arg: &str) -> bool {
         .unwrap_or("");
     let extension = (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric());
     arg.contains(['/', '\\']) || (extension && !arg.contains(char::is_whitespace))
+}
+
+/// Whether an argument that names no file, and has no path's look, is still meant as one: a
+/// single word (`nosuch`, `game1`) that is no other format and whose very first move does not
+/// read (a move is a letter and then a row number). A move list with a typo further on
+/// (`h8i9z`) is a move list, and its parser says where.
+fn looks_like_a_file_name(arg: &str) -> bool {
+    if arg.trim().is_empty() || arg.contains(char::is_whitespace) || arg.contains([',', ';', '#']) {
+        return false;
+    }
+    if Format::detect(arg) != Format::Moves {
+        return false;
+    }
+    match moves::parse(Span::new(arg)) {
+        Ok(_) => false,
+        Err(e) => {
+            let at = e.loc();
+            at.line == 1 && at.column <= 2
+        }
+    }
 }
 
 /// The largest input tengen reads: 64 MiB. Real game and puzzle files are far smaller; a larger
@@ -67,11 +87,26 @@ impl Source {
         }
         let path = Path::new(arg);
         if path.exists() || looks_like_path(arg) {
-            let file = std::fs::File::open(path).map_err(|source| Error::Read {
-                path: path.into(),
-                source,
+            let file = std::fs::File::open(path).map_err(|source| match source.kind() {
+                std::io::ErrorKind::NotFound => Error::NoSuchFile {
+                    path: path.into(),
+                    what: "file",
+                    note: String::new(),
+                },
+                _ => Error::Read {
+                    path: path.into(),
+                    source,
+                },
             })?;
             return Source::from_bytes(arg, read_limited(file, path)?);
+        }
+        if looks_like_a_file_name(arg) {
+            return Err(Error::NoSuchFile {
+                path: path.into(),
+                what: "file",
+                note: ", nor is it a move list (moves are a column letter and a row, like h8 i9)"
+                    .into(),
+            });
         }
         Ok(Source {
             name: "<argument>".into(),

@@ -1,4 +1,4 @@
-//! Writing files the user named (`convert -o`, `check --update`): never over an existing file
+//! Writing files the user named (every report's `-o`, `check --update`): never over an existing file
 //! unless asked, a regular file atomically (it is either the old one or the whole new one),
 //! and never replacing what is not a regular file.
 //!
@@ -39,21 +39,8 @@ pub fn write(path: &Path, text: impl AsRef<[u8]>, force: bool) -> Result<(), Err
         path: path.to_path_buf(),
         source,
     };
-    match destination(path)? {
-        Dest::Replace { file, exists } => {
-            if exists && !force {
-                let what = if file == path {
-                    String::new()
-                } else {
-                    format!(" (a link to {})", file.display())
-                };
-                return Err(Error::usage(format!(
-                    "{}{what} exists: pass --force to replace it",
-                    path.display()
-                )));
-            }
-            replace(&file, text).map_err(werr)
-        }
+    match allowed(path, force)? {
+        Dest::Replace { file, .. } => replace(&file, text).map_err(werr),
         Dest::Into { file, descriptor } => {
             // An open descriptor is appended to, as writing to the descriptor itself would:
             // `-o /dev/stdout >> log` adds to the log instead of overwriting its start.
@@ -65,6 +52,33 @@ pub fn write(path: &Path, text: impl AsRef<[u8]>, force: bool) -> Result<(), Err
                 .map_err(werr)
         }
     }
+}
+
+/// Whether [`write`] would write to `path` (no directory, an existing folder, an existing
+/// file only when `force`), asked before a long command runs so that it fails at once rather
+/// than after the work. Nothing is written.
+pub fn check(path: &Path, force: bool) -> Result<(), Error> {
+    allowed(path, force).map(|_| ())
+}
+
+/// Where [`write`] writes `path`, or the error that stops it: what [`destination`] refuses,
+/// and an existing regular file without `force`.
+fn allowed(path: &Path, force: bool) -> Result<Dest, Error> {
+    let dest = destination(path)?;
+    if let Dest::Replace { file, exists: true } = &dest
+        && !force
+    {
+        let what = if file == path {
+            String::new()
+        } else {
+            format!(" (a link to {})", file.display())
+        };
+        return Err(Error::usage(format!(
+            "{}{what} exists: pass --force to replace it",
+            path.display()
+        )));
+    }
+    Ok(dest)
 }
 
 /// What `path` names once its links are followed; an error for a directory, a path ending in

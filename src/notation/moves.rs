@@ -115,6 +115,20 @@ pub fn write(moves: &[Point]) -> String {
     texts.join(" ")
 }
 
+/// Gomoku Calculator's address, before the moves of a link to a position.
+pub const GOMOCALC: &str = "https://gomocalc.com/#/";
+
+/// Writes moves as a Gomoku Calculator link, the URL [`parse`] reads:
+/// `https://gomocalc.com/#/h8i9j10` (no separators, as gomocalc writes them; a row number
+/// ends where the next column letter starts).
+pub fn write_url(moves: &[Point]) -> String {
+    let mut url = String::from(GOMOCALC);
+    for p in moves {
+        url.push_str(&p.to_string());
+    }
+    url
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +168,17 @@ mod tests {
         assert!(e.to_string().contains("'#/'"), "{e}");
         let e = parse(Span::new("https://gomocalc.com/#/")).unwrap_err();
         assert!(matches!(e, MovesError::UrlWithoutMoves { .. }));
+    }
+
+    #[test]
+    fn a_link_reads_back_to_its_moves() {
+        let ms: Vec<Point> = ["h8", "i9", "j10", "a1", "o15", "h7"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let url = write_url(&ms);
+        assert_eq!(url, "https://gomocalc.com/#/h8i9j10a1o15h7");
+        assert_eq!(texts(&url), ["h8", "i9", "j10", "a1", "o15", "h7"]);
     }
 
     #[test]

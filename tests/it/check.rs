@@ -567,3 +567,48 @@ fn an_unknown_says_what_ran_out_and_what_may_decide_it() {
         "{line}"
     );
 }
+
+#[test]
+fn o_writes_the_whole_report_also_when_a_puzzle_fails() {
+    // `tengen check mine.txt --format junit -o j.xml` (issue 59): the report goes to the
+    // file, whole, and the exit code still says a puzzle failed.
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "id: right\n{THREE}answer: g8\nkind: vcf\nlimit: 1\n\n\
+         id: wrong-move\n{THREE}answer: a15\nkind: vct\n"
+    );
+    let file = write(dir.path(), "mine.txt", &text);
+    let xml = dir.path().join("j.xml");
+    let j = xml.to_str().unwrap();
+    let (code, out, err) = run(&["check", &file, "--format", "junit", "-o", j]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    let report = std::fs::read_to_string(&xml).unwrap();
+    assert!(report.starts_with("<?xml"), "{report}");
+    assert!(
+        report.contains("tests=\"2\"") && report.contains("failures=\"1\""),
+        "{report}"
+    );
+    assert!(report.contains("wrong-move") && report.trim_end().ends_with("</testsuites>"));
+    // JSON Lines to a file: the same records as on standard output.
+    let lines = dir.path().join("v.jsonl");
+    let l = lines.to_str().unwrap();
+    let (code, _, err) = run(&["check", &file, "--format", "json", "-o", l]);
+    assert_eq!(code, 1, "{err}");
+    let (puzzles, summary) = json_lines(&std::fs::read_to_string(&lines).unwrap());
+    assert_eq!(
+        verdicts(&puzzles),
+        [("right", "pass"), ("wrong-move", "fail")].map(|(a, b)| (a.into(), b.into()))
+    );
+    assert_eq!(summary["exit_code"], 1);
+    // Text to a file is not coloured under --color auto, even when asked on a terminal.
+    let txt = dir.path().join("v.txt");
+    let (code, _, _) = run(&["check", &file, "-o", txt.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let text = std::fs::read_to_string(&txt).unwrap();
+    assert!(text.contains("FAIL") && !text.contains('\x1b'), "{text}");
+    // An error before any puzzle is checked writes nothing.
+    let none = dir.path().join("none.xml");
+    let (code, _, err) = run(&["check", "nosuch/", "-o", none.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!none.exists());
+}

@@ -125,7 +125,7 @@ fn syntax_errors_say_what_was_expected() {
 fn usage_errors_exit_2() {
     let (code, _, err) = run(&["show", "no/such/file.txt"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot read no/such/file.txt"), "{err}");
+    assert!(err.contains("no such file: no/such/file.txt"), "{err}");
     let (code, _, err) = run(&["show", "h8", "--id", "x"]);
     assert_eq!(code, 2);
     assert!(err.contains("--id"), "{err}");
@@ -172,4 +172,99 @@ fn hash_mb_out_of_range_is_an_error_not_an_abort() {
     } else {
         assert!(out.contains("no VCT win"), "{out}");
     }
+}
+
+#[test]
+fn a_word_that_is_no_file_and_no_move_list_is_a_missing_file() {
+    for word in ["nosuch", "game1", "Mygame", "x"] {
+        let (code, out, err) = run(&["analyze", word, "--depth", "1"]);
+        assert_eq!(code, 2, "{word}: {out}");
+        assert_eq!(
+            err.lines().next().unwrap_or(""),
+            format!(
+                "error: no such file: {word}, nor is it a move list (moves are a column letter \
+                 and a row, like h8 i9)"
+            ),
+            "{word}"
+        );
+    }
+    for name in ["nosuch.txt", "games/nosuch"] {
+        let (code, _, err) = run(&["show", name]);
+        assert_eq!(code, 2);
+        assert_eq!(err.trim_end(), format!("error: no such file: {name}"));
+    }
+    // Move lists, one word or several, and links are still moves; a typo after the first
+    // move is a move list's error, pointing at it.
+    for moves in [
+        "h8 i9 j10",
+        "h8i9j10",
+        "H8,I9",
+        "h8",
+        "https://gomocalc.com/#/h8i9",
+    ] {
+        let (code, _, err) = run(&["show", moves]);
+        assert_eq!(code, 0, "{moves}: {err}");
+    }
+    let (code, _, err) = run(&["show", "h8i9z"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("<argument>:1:6") && err.contains("row number"),
+        "{err}"
+    );
+    // A file of that name is read, whatever it looks like.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("nosuch"), "h8 i9\n").unwrap();
+    let out = crate::tengen()
+        .current_dir(dir.path())
+        .args(["show", "nosuch", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"i9\""));
+}
+
+#[test]
+fn every_duration_takes_seconds_and_refuses_what_is_out_of_range() {
+    let vcf = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/vcf.txt");
+    let commands: [&[&str]; 4] = [
+        &["analyze", "h8", "--depth", "1"],
+        &["solve", "--vcf", vcf, "--id", "tengen/vcf-freestyle-1"],
+        &["review", "h8 i9 j10", "--depth", "1"],
+        &["check", vcf],
+    ];
+    for command in commands {
+        for (time, why) in [
+            (
+                "100000000000000s",
+                "out of range: a duration is from 1ms to 7days",
+            ),
+            ("8days", "out of range: a duration is from 1ms to 7days"),
+            ("0", "out of range: a duration is from 1ms to 7days"),
+            (
+                "soon",
+                "expected a duration such as 500ms, 10s, 2m or a number of seconds",
+            ),
+        ] {
+            let (code, out, err) = run(&[command, &["--time", time]].concat());
+            assert_eq!(code, 2, "{command:?} --time {time}: {out}");
+            assert!(
+                err.contains(&format!(
+                    "invalid value '{time}' for '--time <TIME>': {why}"
+                )),
+                "{command:?} --time {time}: {err}"
+            );
+        }
+        for time in ["3", "2.5", "1.5s", "3s"] {
+            let (code, _, err) = run(&[command, &["--time", time]].concat());
+            assert_eq!(code, 0, "{command:?} --time {time}: {err}");
+        }
+    }
+    // The limit a bare number sets is the one the report states.
+    let (code, out, err) = run(&["analyze", "h8 i9", "--time", "0.3", "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("time limit 300ms"), "{out}");
 }

@@ -132,3 +132,112 @@ fn positions_without_a_game_order_are_refused_as_moves() {
         "{out}"
     );
 }
+
+/// What `show ARGS --format json` says the position is: size, rule, side to move, stones,
+/// and the game record.
+fn what_position(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["show"];
+    all.extend_from_slice(args);
+    all.extend(["--format", "json"]);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let keys = ["size", "rule", "to_move", "black", "white", "moves"];
+    keys.iter().map(|k| (k.to_string(), v[k].clone())).collect()
+}
+
+#[test]
+fn a_gomocalc_link_reads_back_to_the_same_position() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut cases: Vec<Vec<String>> = Vec::new();
+    for game in std::fs::read_dir(format!("{root}/games")).unwrap() {
+        let path = game.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            continue;
+        }
+        // The rule is in no link (and in no .psq): the game's name says it.
+        let rule = name.split('-').next().unwrap().to_string();
+        cases.push(vec![
+            path.to_string_lossy().into_owned(),
+            "--rule".into(),
+            rule,
+        ]);
+    }
+    for file in ["midgame.txt", "vcf.txt", "examples.txt", "small-boards.txt"] {
+        let path = format!("{root}/puzzles/{file}");
+        for id in crate::ids(std::path::Path::new(&path)) {
+            cases.push(vec![path.clone(), "--id".into(), id]);
+        }
+    }
+    let (mut read_back, mut composed, mut refused) = (0, 0, 0);
+    for case in &cases {
+        let args: Vec<&str> = case.iter().map(String::as_str).collect();
+        let original = what_position(&args);
+        let mut convert = vec!["convert"];
+        convert.extend_from_slice(&args);
+        let (code, url, err) = run(&[&convert[..], &["--to", "url"]].concat());
+        if original["size"] != 15 {
+            assert_eq!(code, 2, "{case:?}");
+            assert!(
+                err.contains("carries no board size and opens on 15x15"),
+                "{err}"
+            );
+            refused += 1;
+            continue;
+        }
+        let (moves_code, _, _) = run(&[&convert[..], &["--to", "moves"]].concat());
+        if moves_code != 0 {
+            // No game reaches these stones: no move list, so no link either.
+            assert_eq!(code, 2, "{case:?}: {url}");
+            assert!(
+                err.contains("cannot write a Gomoku Calculator URL"),
+                "{err}"
+            );
+            continue;
+        }
+        assert_eq!(code, 0, "{case:?}: {err}");
+        let url = url.trim_end_matches('\n');
+        assert!(
+            url.starts_with("https://gomocalc.com/#/") && !url.contains(char::is_whitespace),
+            "{url}"
+        );
+        let rule = original["rule"].as_str().unwrap();
+        let back = what_position(&[url, "--rule", rule]);
+        for key in ["size", "rule", "to_move", "black", "white"] {
+            assert_eq!(back[key], original[key], "{case:?}: {key} of {url}");
+        }
+        if original["moves"].is_null() {
+            composed += 1;
+        } else {
+            assert_eq!(back["moves"], original["moves"], "{case:?}: {url}");
+        }
+        read_back += 1;
+    }
+    assert!(
+        read_back >= 20 && composed >= 3 && refused >= 3,
+        "{read_back} {composed} {refused}"
+    );
+}
+
+#[test]
+fn a_link_needs_stones_and_a_game_order() {
+    let empty = format!("{}\n", ".".repeat(15)).repeat(15);
+    let (code, _, err) = run_stdin(&["convert", "-", "--to", "url"], &empty);
+    assert_eq!(code, 2);
+    assert!(err.contains("the empty board has no move list"), "{err}");
+    // Three black stones and none of white's: no game, so no move list to link.
+    let three = format!("x{}\n", ".".repeat(14)).repeat(3) + &empty[..16 * 12] + "white to move\n";
+    let (code, _, err) = run_stdin(&["convert", "-", "--to", "url"], &three);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cannot write a Gomoku Calculator URL") && err.contains("game"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["convert", "H8, I9, J10", "--to", "url"]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "https://gomocalc.com/#/h8i9j10\n"),
+        "{err}"
+    );
+}

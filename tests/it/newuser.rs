@@ -53,7 +53,7 @@ fn a_mistyped_file_name_is_a_missing_file_not_a_move_list() {
         let (code, _, err) = run(&["show", name]);
         assert_eq!(code, 2, "{name}: {err}");
         assert!(
-            err.contains(&format!("cannot read {name}")) && err.contains("No such file"),
+            err.contains(&format!("no such file: {name}")),
             "{name}: {err}"
         );
         assert!(!err.contains("row number"), "{name}: {err}");

@@ -245,3 +245,110 @@ fn dev_stdout_is_standard_output_whatever_it_is() {
     );
     assert_eq!(names(dir.path()), ["log"]);
 }
+
+/// What a report file must look like to be the whole report in its format.
+fn is_whole(format: &str, bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    match format {
+        "json" => {
+            // One document, or JSON Lines (check, bench): every line parses.
+            serde_json::from_slice::<serde_json::Value>(bytes).is_ok()
+                || (!text.is_empty()
+                    && text
+                        .lines()
+                        .all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()))
+        }
+        "svg" => text.starts_with("<svg") && text.trim_end().ends_with("</svg>"),
+        "png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.ends_with(b"IEND\xaeB`\x82"),
+        "junit" => text.starts_with("<?xml") && text.trim_end().ends_with("</testsuites>"),
+        _ => !text.trim().is_empty(),
+    }
+}
+
+#[test]
+fn every_report_is_written_by_o_and_an_existing_file_only_with_force() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let vcf = format!("{root}/puzzles/vcf.txt");
+    let pictures = ["text", "json", "svg", "png"];
+    let mut runs: Vec<(Vec<String>, &str)> = Vec::new();
+    let commands: [&[&str]; 5] = [
+        &["show", "h8 i9 j10"],
+        &["forbidden", "h8 i9 j10 h9"],
+        &["analyze", "h8 i9 j10", "--depth", "2", "--threads", "1"],
+        &["solve", "--vcf", &vcf, "--id", "tengen/vcf-freestyle-1"],
+        &["review", "h8 i9 j10 h9", "--depth", "1"],
+    ];
+    for command in commands {
+        for format in pictures {
+            let mut args: Vec<String> = command.iter().map(|s| s.to_string()).collect();
+            args.extend(["--format".into(), format.into()]);
+            runs.push((args, format));
+        }
+    }
+    for to in ["moves", "diagram", "psq", "puzzle", "sgf", "url"] {
+        runs.push((
+            vec![
+                "convert".into(),
+                "h8 i9 j10".into(),
+                "--to".into(),
+                to.into(),
+            ],
+            to,
+        ));
+    }
+    for format in ["text", "json", "junit", "github"] {
+        let args = ["check", &vcf, "--format", format, "--jobs", "1"];
+        runs.push((args.iter().map(|s| s.to_string()).collect(), format));
+    }
+    for format in ["text", "json"] {
+        let args = [
+            "bench",
+            &vcf,
+            "--mode",
+            "vcf",
+            "--filter",
+            "freestyle-1",
+            "--format",
+            format,
+        ];
+        runs.push((args.iter().map(|s| s.to_string()).collect(), format));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (args, format)) in runs.iter().enumerate() {
+        let path = dir.path().join(format!("report-{i}.{format}"));
+        let file = path.to_str().unwrap();
+        let mut with_o: Vec<&str> = args.iter().map(String::as_str).collect();
+        with_o.extend(["-o", file]);
+        let (code, out, err) = run(&with_o);
+        assert_eq!(code, 0, "{with_o:?}: {err}");
+        assert_eq!(out, "", "{with_o:?}: nothing goes to standard output");
+        let written = std::fs::read(&path).unwrap();
+        assert!(is_whole(format, &written), "{with_o:?}: {written:?}");
+        // The same bytes as standard output, where the report has no clock in it.
+        let timed = ["analyze", "solve", "review", "check", "bench"].contains(&with_o[0]);
+        if !timed && *format != "png" {
+            let to_stdout: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (_, out, _) = run(&to_stdout);
+            assert_eq!(String::from_utf8_lossy(&written), out, "{with_o:?}");
+        }
+        // An existing file is refused before any work, and left as it was.
+        std::fs::write(&path, "mine\n").unwrap();
+        let (code, out, err) = run(&with_o);
+        assert_eq!(code, 2, "{with_o:?}: {out}");
+        assert_eq!(
+            err.trim_end(),
+            format!("error: {file} exists: pass --force to replace it")
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine\n");
+        with_o.push("--force");
+        let (code, _, err) = run(&with_o);
+        assert_eq!(code, 0, "{with_o:?}: {err}");
+        assert!(
+            is_whole(format, &std::fs::read(&path).unwrap()),
+            "{with_o:?}"
+        );
+    }
+    let mut left = names(dir.path());
+    left.retain(|n| !n.starts_with("report-"));
+    assert!(left.is_empty(), "no temporary file is left: {left:?}");
+}

@@ -5,8 +5,24 @@ use assert_cmd::Command;
 use tengen::analyze::learned::RuleTables;
 use tengen::board::Rule;
 
+/// `tengen-tune`, an example (players do not install it): `cargo test` builds it beside the
+/// test binary's folder, in `target/PROFILE/examples/`.
 fn tune() -> Command {
-    Command::cargo_bin("tengen-tune").expect("the tengen-tune binary")
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary is in target/PROFILE/deps");
+    let tune = profile
+        .join("examples/tengen-tune")
+        .with_extension(std::env::consts::EXE_EXTENSION);
+    assert!(
+        tune.is_file(),
+        "{} is not built: `cargo test` builds the examples, but `cargo test --test it` alone \
+         does not; run `cargo build --release --example tengen-tune` first",
+        tune.display()
+    );
+    Command::new(tune)
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Fitting the learned evaluation ([`crate::analyze::learned`]) to game results: the data
 //! set, the logistic fit (Texel tuning), and tengen's own self-play games for a data set that
-//! needs no other engine. `tengen-tune` (src/bin/tengen-tune.rs) is the command line.
+//! needs no other engine. `tengen-tune` (examples/tengen-tune.rs) is the command line.
 //!
 //! **Games** are text, one a line: `RULE RESULT MOVES...` (RULE `freestyle`, `standard` or
 //! `renju`; RESULT `B`, `W` or `D`; MOVES in RIF coordinates, black first, on 15x15).

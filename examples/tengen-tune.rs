@@ -1,8 +1,14 @@
 //! `tengen-tune`: makes games and fits the learned evaluation's tables to them.
 //!
+//! An example, not a binary, so that `cargo install` gives players only `tengen` and
+//! `pbrain-tengen`; `cargo test` builds it (the tests run it), and so does
+//! `cargo build --release --example tengen-tune`, into `target/release/examples/`:
+//!
 //! ```sh
-//! tengen-tune games --rule renju --games 20 --depth 2 --out games.txt
-//! tengen-tune fit --rule renju --out src/analyze/tables/renju.txt games.txt more-games.txt
+//! cargo build --release --example tengen-tune
+//! target/release/examples/tengen-tune games --rule renju --games 20 --depth 2 --out games.txt
+//! target/release/examples/tengen-tune fit --rule renju --out src/analyze/tables/renju.txt \
+//!     games.txt more-games.txt
 //! ```
 //!
 //! See the README's evaluation section and [`tengen::analyze::learn`].
@@ -533,8 +539,9 @@ fn fit_header(
     losses: &Losses,
     late_from: u32,
 ) -> String {
-    let mut text =
-        String::from("# tengen evaluation tables: values are 400 x logit (see src/learn.rs).\n");
+    let mut text = String::from(
+        "# tengen evaluation tables: values are 400 x logit (see src/analyze/learn/).\n",
+    );
     text += &format!(
         "# fitted by tengen-tune {} at commit {}\n",
         env!("CARGO_PKG_VERSION"),
