@@ -96,15 +96,9 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
             .enumerate()
             .map(|(k, c)| (c.mv, (k + 1).to_string()))
             .collect();
-        let heat = if config.heatmap {
-            cands
-                .iter()
-                .zip(text::heat(cands))
-                .filter_map(|(c, d)| d.map(|d| (c.mv, f64::from(d) / 9.0)))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let heat = config
+            .heatmap
+            .then(|| picture::HeatMap::of(cands, analysis.to_move));
         let caption = cands.first().map(|b| match b.mate_in {
             Some(n) if n > 0 => format!("best {}: {} wins in {n}", b.mv, analysis.to_move),
             Some(n) => format!("best {}: {} loses in {}", b.mv, analysis.to_move, -n),
