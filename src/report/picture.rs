@@ -352,7 +352,8 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
         .caption
         .clone()
         .unwrap_or_else(|| format!("{} to move", board.to_move()));
-    title_and_desc(&mut out, &title, &describe(board, what));
+    let covered = |p: Point| !board.is_empty(p) || what.line.iter().any(|&(q, _, _)| q == p);
+    title_and_desc(&mut out, &title, &describe(board, what, &covered));
     if what.heat.as_ref().is_some_and(|h| !h.bounded.is_empty()) {
         out.push_str(HATCH);
     }
@@ -362,7 +363,6 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
     );
     draw_grid(&mut out, size);
     draw_coordinates(&mut out, size);
-    let covered = |p: Point| !board.is_empty(p) || what.line.iter().any(|&(q, _, _)| q == p);
     if let Some(heat) = &what.heat {
         draw_heat(&mut out, size, heat, &covered);
     }
@@ -402,7 +402,7 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
 
 /// The `<desc>` of a board picture: the rule and size, whose move, the conventions, and what
 /// each kind of mark means, then the caller's notes.
-fn describe(board: &Board, what: &BoardPicture) -> String {
+fn describe(board: &Board, what: &BoardPicture, covered: &dyn Fn(Point) -> bool) -> String {
     let size = board.size();
     let turn = match board.winner() {
         Some(five) => format!("{} has five", five.color),
@@ -417,23 +417,29 @@ fn describe(board: &Board, what: &BoardPicture) -> String {
         parts.push("the game's stones numbered by their move".into());
     }
     if let (Some(&(_, first, _)), Some(&(_, last, _))) = (what.line.first(), what.line.last()) {
-        parts.push(format!(
-            "the line drawn as stones numbered {first} to {last} in order"
-        ));
+        parts.push(if first == last {
+            format!("the line drawn as a stone numbered {first}")
+        } else {
+            format!("the line drawn as stones numbered {first} to {last} in order")
+        });
     }
     if let Some(heat) = &what.heat {
         parts.push(format!(
             "colour: {}'s win chance after the move, in bands of {}% from blue (0%) to red (100%); {} coloured, {} hatched grey (only a bound on the score, not scored exactly)",
             heat.side,
             100 / BANDS,
-            crate::words::plural(heat.scored.len(), "point", "points"),
-            heat.bounded.len(),
+            crate::words::plural(
+                heat.scored.iter().filter(|(p, _)| !covered(*p)).count(),
+                "point",
+                "points"
+            ),
+            heat.bounded.iter().filter(|&&p| !covered(p)).count(),
         ));
     }
-    if !what.labels.is_empty() {
+    if what.labels.iter().any(|(p, _)| !covered(*p)) {
         parts.push("blue numbers on empty points: the best moves by rank".into());
     }
-    if !what.forbidden.is_empty() {
+    if what.forbidden.iter().any(|&p| !covered(p)) {
         parts.push("red crosses: black's forbidden points".into());
     }
     if board.last_move().is_some() {
@@ -812,6 +818,59 @@ mod tests {
         for c in "abcdefghijklmnopqrstuv0123456789%+-./:".chars() {
             assert!(glyph(c).is_some(), "{c}");
         }
+    }
+
+    #[test]
+    fn a_win_chance_falls_in_its_tenth() {
+        let bands: Vec<usize> = [0.0, 0.0999, 0.1, 0.5, 0.95, 1.0]
+            .into_iter()
+            .map(HeatMap::band)
+            .collect();
+        assert_eq!(bands, [0, 0, 1, 5, 9, 9]);
+    }
+
+    #[test]
+    fn marks_go_only_on_empty_points() {
+        let mut board = Board::new(15, crate::board::Rule::Renju).unwrap();
+        board.play("h8".parse().unwrap());
+        let (h8, a1, b2): (Point, Point, Point) = (
+            "h8".parse().unwrap(),
+            "a1".parse().unwrap(),
+            "b2".parse().unwrap(),
+        );
+        let svg = board_svg(
+            &board,
+            &BoardPicture {
+                line: vec![(a1, 1, Color::White)],
+                forbidden: vec![h8, a1, b2],
+                labels: vec![(h8, "1".into()), (a1, "2".into())],
+                heat: Some(HeatMap {
+                    side: Color::White,
+                    scored: vec![(h8, 0.5), (a1, 0.5)],
+                    bounded: vec![b2],
+                }),
+                ..Default::default()
+            },
+        );
+        // Only b2 is empty: one cross, one hatched tile, no label and no coloured tile.
+        assert_eq!(svg.matches(r#"class="cross""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="bound""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="label""#).count(), 0);
+        assert_eq!(svg.matches(r#"class="heat""#).count(), 0);
+        assert!(svg.contains("<title>white to move</title>"), "{svg}");
+        assert!(svg.contains("0 points coloured, 1 hatched"), "{svg}");
+    }
+
+    #[test]
+    fn a_long_caption_wraps_within_the_board() {
+        let lines = wrap(&"word ".repeat(40), 384.0);
+        assert!(lines.len() > 1);
+        let per_char = 5.6 * CAPTION_HEIGHT / 6.0;
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.len() as f64 * per_char <= 384.0 - 24.0)
+        );
     }
 
     #[test]
