@@ -452,11 +452,12 @@ fn describe(board: &Board, what: &BoardPicture, covered: &dyn Fn(Point) -> bool)
 /// The heat-map's tiles: a colour by band for a scored point, grey hatching for a bound.
 fn draw_heat(out: &mut String, size: u8, heat: &HeatMap, covered: &dyn Fn(Point) -> bool) {
     let half = CELL * 0.42;
-    let tile = |out: &mut String, p: Point, class: &str, fill: &str| {
+    // A coloured tile is outlined dark, so its colour shows even where it is near the wood's.
+    let tile = |out: &mut String, p: Point, class: &str, fill: &str, edge: &str| {
         let (cx, cy) = centre(size, p);
         let _ = writeln!(
             out,
-            r##"<rect class="{class}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{fill}" stroke="#5a4a2a" stroke-width="0.6" stroke-opacity="0.5"/>"##,
+            r##"<rect class="{class}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{fill}" {edge}/>"##,
             cx - half,
             cy - half,
             2.0 * half,
@@ -464,10 +465,17 @@ fn draw_heat(out: &mut String, size: u8, heat: &HeatMap, covered: &dyn Fn(Point)
         );
     };
     for &(p, win) in heat.scored.iter().filter(|(p, _)| !covered(*p)) {
-        tile(out, p, "heat", band_color(HeatMap::band(win)));
+        let fill = band_color(HeatMap::band(win));
+        tile(
+            out,
+            p,
+            "heat",
+            fill,
+            r##"stroke="#3a2a10" stroke-width="1.5""##,
+        );
     }
     for &p in heat.bounded.iter().filter(|&&p| !covered(p)) {
-        tile(out, p, "bound", "url(#bound)");
+        tile(out, p, "bound", "url(#bound)", r#"stroke="none""#);
     }
 }
 
@@ -498,7 +506,7 @@ fn draw_scale(out: &mut String, side: Color, bounds: bool, width: f64, top: f64)
     for k in 0..BANDS {
         let _ = writeln!(
             g,
-            r#"<rect class="scale" data-from="{}" data-to="{}" x="{:.1}" y="16" width="{swatch:.1}" height="{h:.1}" fill="{}"/>"#,
+            r##"<rect class="scale" data-from="{}" data-to="{}" x="{:.1}" y="16" width="{swatch:.1}" height="{h:.1}" fill="{}" stroke="#3a2a10" stroke-width="0.8"/>"##,
             k * 100 / BANDS,
             (k + 1) * 100 / BANDS,
             x0 + k as f64 * swatch,
