@@ -96,24 +96,23 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
             .enumerate()
             .map(|(k, c)| (c.mv, (k + 1).to_string()))
             .collect();
-        let heat = if config.heatmap {
-            cands
-                .iter()
-                .zip(text::heat(cands))
-                .filter_map(|(c, d)| d.map(|d| (c.mv, f64::from(d) / 9.0)))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let heat = config
+            .heatmap
+            .then(|| picture::HeatMap::of(cands, analysis.to_move));
+        // The text's headline, worded as it is (a mate counts the winner's moves).
+        let me = analysis.to_move;
+        let moves = |n: i32| crate::words::plural(n, "move", "moves");
         let caption = cands.first().map(|b| match b.mate_in {
-            Some(n) if n > 0 => format!("best {}: {} wins in {n}", b.mv, analysis.to_move),
-            Some(n) => format!("best {}: {} loses in {}", b.mv, analysis.to_move, -n),
+            Some(n) if n > 0 => format!("best {}: {me} wins in {} (verified)", b.mv, moves(n)),
+            Some(n) => format!(
+                "best {}: {} wins in {} (verified)",
+                b.mv,
+                me.opponent(),
+                moves(-n)
+            ),
             None => {
                 let win = crate::analyze::eval::win_probability(b.score) * 100.0;
-                format!(
-                    "best {} {:+} {win:.0}% for {}",
-                    b.mv, b.score, analysis.to_move
-                )
+                format!("best {}: score {:+} ({win:.0}% for {me})", b.mv, b.score)
             }
         });
         picture::board_svg(

@@ -48,7 +48,14 @@ pub fn run(args: Forbidden, out: &mut dyn Write) -> Result<u8, Error> {
             &picture::BoardPicture {
                 move_numbers: args.output.numbers,
                 forbidden: fouls.iter().map(|&(p, _)| p).collect(),
-                caption: Some(format!("{} forbidden points", fouls.len())),
+                // As the text says it.
+                caption: Some(if board.rule() != Rule::Renju {
+                    "no forbidden points: only renju forbids moves".to_string()
+                } else if fouls.is_empty() {
+                    "no forbidden points".to_string()
+                } else {
+                    crate::words::plural(fouls.len(), "forbidden point", "forbidden points")
+                }),
                 ..Default::default()
             },
         )

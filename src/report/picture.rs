@@ -29,17 +29,71 @@ pub const MARK: &str = "#d01c1c";
 pub struct BoardPicture {
     /// Number each stone of the game record by its move (setup stones stay plain).
     pub move_numbers: bool,
-    /// Points to label (rank of a best move), drawn in [`LABEL`].
+    /// Points to label (rank of a best move), drawn in [`LABEL`]; only on empty points, so a
+    /// label never covers a stone or its number.
     pub labels: Vec<(Point, String)>,
     /// Moves drawn as numbered stones on empty points (a solve's line): the point, the
     /// number, the colour.
     pub line: Vec<(Point, usize, Color)>,
-    /// Shaded points of a heat-map: 0 (worst) to 1 (best).
-    pub heat: Vec<(Point, f64)>,
-    /// Black's forbidden points, crossed in [`MARK`].
+    /// The heat-map: the scored points coloured by their win chance, with its scale drawn
+    /// under the board.
+    pub heat: Option<HeatMap>,
+    /// Black's forbidden points, crossed in [`MARK`]; a point under a stone (of the board or
+    /// of the line) is never crossed.
     pub forbidden: Vec<Point>,
-    /// A line of words under the board (digits, letters a-v, `% + - . : /` and spaces).
+    /// A line of words under the board (the built-in font's characters), also the SVG's
+    /// `<title>`; wrapped when it is wider than the board.
     pub caption: Option<String>,
+    /// Sentences for the SVG's `<desc>` after the ones the picture writes itself (rule, side
+    /// to move, what the marks are): what the caller knows, e.g. when the crosses hold.
+    pub notes: Vec<String>,
+}
+
+/// A heat-map: every scored point coloured by the side to move's win chance after it, in
+/// [`BANDS`] equal bands from blue (0%) to red (100%), so the colour reads off the scale the
+/// picture draws; a point with only a bound on its score is hatched grey, not coloured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatMap {
+    /// Whose win chance the colours are (the side to move).
+    pub side: Color,
+    /// Points with an exact score (or a proved result) and the win chance, 0 to 1.
+    pub scored: Vec<(Point, f64)>,
+    /// Points whose score is only a bound.
+    pub bounded: Vec<Point>,
+}
+
+/// How many colour bands a heat-map's scale has (each 100 / BANDS percent wide).
+pub const BANDS: usize = 10;
+
+impl HeatMap {
+    /// The heat-map of an analysis's candidates: a proved win is 100%, a proved loss 0%
+    /// (as JSON's `win_prob` has them), an exact score its win chance, a bound hatched.
+    pub fn of(candidates: &[crate::analyze::Candidate], side: Color) -> HeatMap {
+        let mut heat = HeatMap {
+            side,
+            scored: Vec::new(),
+            bounded: Vec::new(),
+        };
+        for c in candidates {
+            let win = match c.mate_in {
+                Some(n) => f64::from(u8::from(n > 0)),
+                None if c.bound == crate::analyze::tt::Bound::Exact => {
+                    crate::analyze::eval::win_probability(c.score)
+                }
+                None => {
+                    heat.bounded.push(c.mv);
+                    continue;
+                }
+            };
+            heat.scored.push((c.mv, win));
+        }
+        heat
+    }
+
+    /// The band of a win chance: 0 for [0%, 10%), ..., the last one for [90%, 100%].
+    pub fn band(win: f64) -> usize {
+        ((win.clamp(0.0, 1.0) * BANDS as f64) as usize).min(BANDS - 1)
+    }
 }
 
 /// The centre of point `p` on a board of `size`.
@@ -52,7 +106,48 @@ pub fn centre(size: u8, p: Point) -> (f64, f64) {
 /// The picture's width and height for a board of `size` (and a caption line).
 pub fn board_extent(size: u8, caption: bool) -> (f64, f64) {
     let side = 2.0 * MARGIN + (size as f64 - 1.0) * CELL;
-    (side, side + if caption { 36.0 } else { 0.0 })
+    (side, side + if caption { CAPTION_LINE + 16.0 } else { 0.0 })
+}
+
+/// Pixels between two lines of a caption, and a caption's letter height.
+const CAPTION_LINE: f64 = 20.0;
+const CAPTION_HEIGHT: f64 = 13.0;
+/// The height of a heat-map's scale under the board.
+const SCALE_HEIGHT: f64 = 52.0;
+
+/// `caption` broken at spaces into lines that fit `width` pixels.
+fn wrap(caption: &str, width: f64) -> Vec<String> {
+    let per_char = 5.6 * CAPTION_HEIGHT / 6.0;
+    let fits = ((width - 24.0) / per_char).max(8.0) as usize;
+    let mut lines: Vec<String> = Vec::new();
+    for word in caption.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= fits => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// `text` with the characters XML reserves escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The `<title>` and `<desc>` a document opens with, for screen readers and tests.
+fn title_and_desc(out: &mut String, title: &str, desc: &str) {
+    let _ = writeln!(
+        out,
+        "<title>{}</title>\n<desc>{}</desc>",
+        escape(title),
+        escape(desc)
+    );
 }
 
 /// The outline of `0`, `O` and `Q`.
@@ -125,6 +220,13 @@ fn glyph(c: char) -> Option<&'static [&'static [(f32, f32)]]> {
         '.' => &[&[(1.8, 5.6), (2.2, 5.6), (2.2, 6.), (1.8, 6.), (1.8, 5.6)]],
         ':' => &[&[(2., 1.5), (2., 2.)], &[(2., 4.5), (2., 5.)]],
         '/' => &[&[(0.5, 6.), (3.5, 0.)]],
+        '\'' => &[&[(2.2, 0.), (1.8, 1.6)]],
+        ',' => &[&[(2.2, 5.), (1.6, 7.)]],
+        '(' => &[&[(2.8, -0.5), (1.5, 1.), (1.2, 3.), (1.5, 5.), (2.8, 6.5)]],
+        ')' => &[&[(1.2, -0.5), (2.5, 1.), (2.8, 3.), (2.5, 5.), (1.2, 6.5)]],
+        '=' => &[&[(0.5, 2.), (3.5, 2.)], &[(0.5, 4.), (3.5, 4.)]],
+        '<' => &[&[(3.5, 1.), (0.5, 3.), (3.5, 5.)]],
+        '>' => &[&[(0.5, 1.), (3.5, 3.), (0.5, 5.)]],
         _ => return None,
     })
 }
@@ -137,6 +239,18 @@ fn text_units(text: &str) -> f64 {
 
 /// An SVG path drawing `text` centred on (`cx`, `cy`), `height` pixels tall, in `color`.
 pub fn text(out: &mut String, text: &str, cx: f64, cy: f64, height: f64, color: &str) {
+    stroke_text(out, text, (cx, cy), height, color, (height / 7.0).max(1.2));
+}
+
+/// [`text`] with strokes `width` pixels wide (a wide light one under the ink is a halo).
+fn stroke_text(
+    out: &mut String,
+    text: &str,
+    (cx, cy): (f64, f64),
+    height: f64,
+    color: &str,
+    width: f64,
+) {
     let scale = height / 6.0;
     let left = cx - text_units(text) * scale / 2.0;
     let top = cy - height / 2.0;
@@ -159,7 +273,6 @@ pub fn text(out: &mut String, text: &str, cx: f64, cy: f64, height: f64, color: 
     if d.is_empty() {
         return;
     }
-    let width = (height / 7.0).max(1.2);
     let _ = writeln!(
         out,
         r#"<path d="{d}" fill="none" stroke="{color}" stroke-width="{width:.2}" stroke-linecap="round" stroke-linejoin="round"/>"#
@@ -173,17 +286,17 @@ fn open(width: f64, height: f64) -> String {
     )
 }
 
-/// The shade of a heat value: blue (0, worst) through yellow to red (1, best).
-fn heat_color(v: f64) -> String {
-    let v = v.clamp(0.0, 1.0);
-    let (r, g, b) = if v < 0.5 {
-        let t = v / 0.5;
-        (40.0 + t * 215.0, 90.0 + t * 150.0, 220.0 - t * 180.0)
-    } else {
-        let t = (v - 0.5) / 0.5;
-        (255.0, 240.0 - t * 200.0, 40.0 - t * 20.0)
-    };
-    format!("#{:02x}{:02x}{:02x}", r as u8, g as u8, b as u8)
+/// The colours of a heat-map's bands, lowest win chance first: ColorBrewer's diverging
+/// RdYlBu ramp (readable with the common colour-vision deficiencies), blue to red, light at
+/// 50%.
+const RAMP: [&str; BANDS] = [
+    "#313695", "#4575b4", "#74add1", "#abd9e9", "#e0f3f8", "#fee090", "#fdae61", "#f46d43",
+    "#d73027", "#a50026",
+];
+
+/// The colour of a heat-map band.
+fn band_color(band: usize) -> &'static str {
+    RAMP[band.min(BANDS - 1)]
 }
 
 /// A stone of `color` at (`x`, `y`), with `number` on it when given.
@@ -195,7 +308,7 @@ fn stone(out: &mut String, color: Color, x: f64, y: f64, number: Option<usize>) 
     let r = CELL * 0.46;
     let _ = writeln!(
         out,
-        r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#000000" stroke-width="1.2"/>"##
+        r##"<circle class="stone {color}" cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#000000" stroke-width="1.2"/>"##
     );
     if let Some(n) = number {
         let s = n.to_string();
@@ -204,64 +317,228 @@ fn stone(out: &mut String, color: Color, x: f64, y: f64, number: Option<usize>) 
         } else {
             CELL * 0.38
         };
-        text(out, &s, x, y, h, ink);
+        // Classed, so a reader of the SVG can tell a stone's number from the other strokes.
+        let mut path = String::new();
+        text(&mut path, &s, x, y, h, ink);
+        out.push_str(&path.replacen("<path ", r#"<path class="number" "#, 1));
     }
 }
 
-/// The board as an SVG document: the grid, its coordinates, the heat, the stones, then the
-/// marks over them.
+/// The board as an SVG document: its `<title>` (the caption) and `<desc>`, the grid, its
+/// coordinates, the heat, the stones, then the marks over them, the heat-map's scale and
+/// the caption. Crosses, labels and heat go only on points no stone covers.
 pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
     let size = board.size();
-    let (width, height) = board_extent(size, what.caption.is_some());
+    let side = board_extent(size, false).0;
+    let (width, board_height) = (side, side);
+    let caption = what
+        .caption
+        .as_deref()
+        .map(|c| wrap(c, width))
+        .unwrap_or_default();
+    let scale = if what.heat.is_some() {
+        SCALE_HEIGHT
+    } else {
+        0.0
+    };
+    let below = if caption.is_empty() {
+        0.0
+    } else {
+        caption.len() as f64 * CAPTION_LINE + 16.0
+    };
+    let height = board_height + scale + below;
     let mut out = open(width, height);
+    let title = what
+        .caption
+        .clone()
+        .unwrap_or_else(|| format!("{} to move", board.to_move()));
+    let covered = |p: Point| !board.is_empty(p) || what.line.iter().any(|&(q, _, _)| q == p);
+    title_and_desc(&mut out, &title, &describe(board, what, &covered));
+    if what.heat.as_ref().is_some_and(|h| !h.bounded.is_empty()) {
+        out.push_str(HATCH);
+    }
     let _ = writeln!(
         out,
         r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{WOOD}"/>"#
     );
     draw_grid(&mut out, size);
     draw_coordinates(&mut out, size);
-    for &(p, v) in &what.heat {
-        let (cx, cy) = centre(size, p);
-        let half = CELL * 0.42;
-        let _ = writeln!(
-            out,
-            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{}" fill-opacity="0.8"/>"#,
-            cx - half,
-            cy - half,
-            2.0 * half,
-            2.0 * half,
-            heat_color(v)
-        );
+    if let Some(heat) = &what.heat {
+        draw_heat(&mut out, size, heat, &covered);
     }
     draw_stones(&mut out, board, what.move_numbers);
     for &(p, n, c) in &what.line {
         let (cx, cy) = centre(size, p);
         stone(&mut out, c, cx, cy, Some(n));
     }
-    for p in &what.forbidden {
-        draw_cross(&mut out, centre(size, *p));
+    for &p in what.forbidden.iter().filter(|&&p| !covered(p)) {
+        draw_cross(&mut out, centre(size, p));
     }
-    for (p, label) in &what.labels {
+    for (p, label) in what.labels.iter().filter(|(p, _)| !covered(*p)) {
         let (cx, cy) = centre(size, *p);
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{WOOD}" fill-opacity="0.85"/>"#,
-            CELL * 0.34
-        );
-        text(&mut out, label, cx, cy, CELL * 0.42, LABEL);
+        // A white halo under the ink: readable on every tile, and the tile's colour shows.
+        let h = CELL * 0.42;
+        let mut halo = String::new();
+        stroke_text(&mut halo, label, (cx, cy), h, "#ffffff", h / 3.0);
+        out.push_str(&halo.replacen("<path ", r#"<path class="label" "#, 1));
+        text(&mut out, label, cx, cy, h, LABEL);
     }
-    if let Some(caption) = &what.caption {
-        text(
+    if let Some(heat) = &what.heat {
+        draw_scale(
             &mut out,
-            caption,
-            width / 2.0,
-            height - 24.0,
-            13.0,
-            "#222222",
+            heat.side,
+            !heat.bounded.is_empty(),
+            width,
+            board_height,
         );
+    }
+    for (k, line) in caption.iter().enumerate() {
+        let y = board_height + scale + (k as f64 + 0.5) * CAPTION_LINE + 2.0;
+        text(&mut out, line, width / 2.0, y, CAPTION_HEIGHT, "#222222");
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The `<desc>` of a board picture: the rule and size, whose move, the conventions, and what
+/// each kind of mark means, then the caller's notes.
+fn describe(board: &Board, what: &BoardPicture, covered: &dyn Fn(Point) -> bool) -> String {
+    let size = board.size();
+    let turn = match board.winner() {
+        Some(five) => format!("{} has five", five.color),
+        None => format!("{} to move", board.to_move()),
+    };
+    let mut parts = vec![format!(
+        "rule {}, {size}x{size}, {turn}; {}; columns lettered from the left, rows numbered from the bottom (RIF)",
+        board.rule(),
+        crate::words::plural(board.total_stones(), "stone", "stones"),
+    )];
+    if what.move_numbers {
+        parts.push("the game's stones numbered by their move".into());
+    }
+    if let (Some(&(_, first, _)), Some(&(_, last, _))) = (what.line.first(), what.line.last()) {
+        parts.push(if first == last {
+            format!("the line drawn as a stone numbered {first}")
+        } else {
+            format!("the line drawn as stones numbered {first} to {last} in order")
+        });
+    }
+    if let Some(heat) = &what.heat {
+        parts.push(format!(
+            "colour: {}'s win chance after the move, in bands of {}% from blue (0%) to red (100%); {} coloured, {} hatched grey (only a bound on the score, not scored exactly)",
+            heat.side,
+            100 / BANDS,
+            crate::words::plural(
+                heat.scored.iter().filter(|(p, _)| !covered(*p)).count(),
+                "point",
+                "points"
+            ),
+            heat.bounded.iter().filter(|&&p| !covered(p)).count(),
+        ));
+    }
+    if what.labels.iter().any(|(p, _)| !covered(*p)) {
+        parts.push("blue numbers on empty points: the best moves by rank".into());
+    }
+    if what.forbidden.iter().any(|&p| !covered(p)) {
+        parts.push("red crosses: black's forbidden points".into());
+    }
+    if board.last_move().is_some() {
+        parts.push("the last move marked in red".into());
+    }
+    parts.extend(what.notes.iter().cloned());
+    parts.join("; ")
+}
+
+/// The heat-map's tiles: a colour by band for a scored point, grey hatching for a bound.
+fn draw_heat(out: &mut String, size: u8, heat: &HeatMap, covered: &dyn Fn(Point) -> bool) {
+    let half = CELL * 0.42;
+    // A coloured tile is outlined dark, so its colour shows even where it is near the wood's.
+    let tile = |out: &mut String, p: Point, class: &str, fill: &str, edge: &str| {
+        let (cx, cy) = centre(size, p);
+        let _ = writeln!(
+            out,
+            r##"<rect class="{class}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{fill}" {edge}/>"##,
+            cx - half,
+            cy - half,
+            2.0 * half,
+            2.0 * half,
+        );
+    };
+    for &(p, win) in heat.scored.iter().filter(|(p, _)| !covered(*p)) {
+        let fill = band_color(HeatMap::band(win));
+        tile(
+            out,
+            p,
+            "heat",
+            fill,
+            r##"stroke="#3a2a10" stroke-width="1.5""##,
+        );
+    }
+    for &p in heat.bounded.iter().filter(|&&p| !covered(p)) {
+        tile(out, p, "bound", "url(#bound)", r#"stroke="none""#);
+    }
+}
+
+/// The grey hatching of a point whose score is only a bound.
+const HATCH: &str = r##"<defs><pattern id="bound" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d2c6a4"/><line x1="1.5" y1="0" x2="1.5" y2="6" stroke="#998f78" stroke-width="1.4"/></pattern></defs>
+"##;
+
+/// The heat-map's scale under the board (`top` its upper edge): what the colours are, the
+/// bands from 0% to 100%, and the hatching's meaning. Drawn at its natural size, shrunk to
+/// fit a small board.
+fn draw_scale(out: &mut String, side: Color, bounds: bool, width: f64, top: f64) {
+    let (swatch, gap, h, letters) = (24.0, 28.0, 14.0, 10.0);
+    let bar = swatch * BANDS as f64;
+    let note = if bounds { "bound only" } else { "" };
+    let heading = format!("colour: {side}'s win chance after the move");
+    let wide = |s: &str| text_units(s) * letters / 6.0;
+    let row = if bounds {
+        bar + gap + h + 6.0 + wide(note)
+    } else {
+        bar
+    };
+    let natural = row.max(wide(&heading)) + 24.0;
+    let fit = ((width - 16.0) / natural).min(1.0);
+    // The row of swatches centred under the heading.
+    let x0 = (natural - row) / 2.0;
+    let mut g = String::new();
+    text(&mut g, &heading, natural / 2.0, 6.0, letters, "#222222");
+    for k in 0..BANDS {
+        let _ = writeln!(
+            g,
+            r##"<rect class="scale" data-from="{}" data-to="{}" x="{:.1}" y="16" width="{swatch:.1}" height="{h:.1}" fill="{}" stroke="#3a2a10" stroke-width="0.8"/>"##,
+            k * 100 / BANDS,
+            (k + 1) * 100 / BANDS,
+            x0 + k as f64 * swatch,
+            band_color(k),
+        );
+    }
+    for (at, label) in [(0.0, "0%"), (bar / 2.0, "50%"), (bar, "100%")] {
+        text(&mut g, label, x0 + at, 40.0, letters, "#222222");
+    }
+    if bounds {
+        let x = x0 + bar + gap;
+        let _ = writeln!(
+            g,
+            r##"<rect class="scale-bound" x="{x:.1}" y="16" width="{h:.1}" height="{h:.1}" fill="url(#bound)" stroke="#7a7263" stroke-width="0.6"/>"##
+        );
+        text(
+            &mut g,
+            note,
+            x + h + 6.0 + wide(note) / 2.0,
+            23.0,
+            letters,
+            "#222222",
+        );
+    }
+    let left = (width - natural * fit) / 2.0;
+    let _ = writeln!(
+        out,
+        r#"<g class="legend" transform="translate({left:.1} {:.1}) scale({fit:.3})">"#,
+        top - 6.0
+    );
+    out.push_str(&g);
+    out.push_str("</g>\n");
 }
 
 /// The grid lines and the star points: the centre, and the points four in from each corner
@@ -347,7 +624,7 @@ fn draw_cross(out: &mut String, (cx, cy): (f64, f64)) {
     let r = CELL * 0.22;
     let _ = writeln!(
         out,
-        r#"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{MARK}" stroke-width="3" stroke-linecap="round"/>"#,
+        r#"<path class="cross" d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{MARK}" stroke-width="3" stroke-linecap="round"/>"#,
         cx - r,
         cy - r,
         cx + r,
@@ -372,9 +649,12 @@ pub struct GraphPoint {
 }
 
 /// Extent of the win-rate graph.
-pub const GRAPH: (f64, f64) = (720.0, 300.0);
+pub const GRAPH: (f64, f64) = (720.0, 316.0);
+/// The graph's title: whose chance it draws.
+pub const GRAPH_TITLE: &str = "black's win chance after each move";
 const GRAPH_LEFT: f64 = 56.0;
-const GRAPH_TOP: f64 = 24.0;
+/// Room above the 100% line for the graph's title.
+const GRAPH_TOP: f64 = 40.0;
 const GRAPH_BOTTOM: f64 = 48.0;
 
 /// Where a graph point is drawn: x by its place among `count` points, y by its chance.
@@ -386,15 +666,26 @@ pub fn graph_xy(index: usize, count: usize, black_win: f64) -> (f64, f64) {
     (x, y)
 }
 
-/// The win-rate graph of a review: black's win chance after each move, 50% dashed, mistakes
-/// and blunders marked in [`MARK`].
+/// The win-rate graph of a review, titled [`GRAPH_TITLE`]: black's win chance after each
+/// move, 50% dashed, mistakes and blunders marked in [`MARK`].
 pub fn graph_svg(points: &[GraphPoint]) -> String {
     let (w, h) = GRAPH;
     let mut out = open(w, h);
+    let marked = points.iter().filter(|p| p.marked).count();
+    let span = match (points.first(), points.last()) {
+        (Some(a), Some(b)) => format!("moves {} to {}", a.number, b.number),
+        _ => "no moves".to_string(),
+    };
+    let desc = format!(
+        "black's win chance in percent (0% at the bottom, 100% at the top, 50% dashed) after each move, {span}; the shaded area is black's; red dots: {} (mistakes and blunders)",
+        crate::words::plural(marked, "marked move", "marked moves")
+    );
+    title_and_desc(&mut out, GRAPH_TITLE, &desc);
     let _ = writeln!(
         out,
         r##"<rect x="0" y="0" width="{w:.0}" height="{h:.0}" fill="#ffffff"/>"##
     );
+    text(&mut out, GRAPH_TITLE, w / 2.0, 16.0, 12.0, "#111111");
     let right = w - 24.0;
     for pct in [0.0, 50.0, 100.0] {
         let (_, y) = graph_xy(0, 1, pct);
@@ -473,6 +764,14 @@ pub fn stack(parts: &[String]) -> String {
         height += h;
     }
     let mut out = open(width, height);
+    // The document's title is the first part's; its desc lists every part's title in order.
+    let titles: Vec<&str> = parts.iter().filter_map(|p| title_of(p)).collect();
+    let title = titles.first().copied().unwrap_or("");
+    let _ = writeln!(
+        out,
+        "<title>{title}</title>\n<desc>{}</desc>",
+        titles.join("; then ")
+    );
     let mut y = 0.0;
     for (part, (_, h)) in parts.iter().zip(sizes) {
         let inner = part
@@ -487,6 +786,13 @@ pub fn stack(parts: &[String]) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The (escaped) `<title>` of an SVG document of this module.
+fn title_of(svg: &str) -> Option<&str> {
+    svg.split_once("<title>")
+        .and_then(|(_, rest)| rest.split_once("</title>"))
+        .map(|(title, _)| title)
 }
 
 /// The width and height an SVG document of this module declares.
@@ -520,6 +826,59 @@ mod tests {
         for c in "abcdefghijklmnopqrstuv0123456789%+-./:".chars() {
             assert!(glyph(c).is_some(), "{c}");
         }
+    }
+
+    #[test]
+    fn a_win_chance_falls_in_its_tenth() {
+        let bands: Vec<usize> = [0.0, 0.0999, 0.1, 0.5, 0.95, 1.0]
+            .into_iter()
+            .map(HeatMap::band)
+            .collect();
+        assert_eq!(bands, [0, 0, 1, 5, 9, 9]);
+    }
+
+    #[test]
+    fn marks_go_only_on_empty_points() {
+        let mut board = Board::new(15, crate::board::Rule::Renju).unwrap();
+        board.play("h8".parse().unwrap());
+        let (h8, a1, b2): (Point, Point, Point) = (
+            "h8".parse().unwrap(),
+            "a1".parse().unwrap(),
+            "b2".parse().unwrap(),
+        );
+        let svg = board_svg(
+            &board,
+            &BoardPicture {
+                line: vec![(a1, 1, Color::White)],
+                forbidden: vec![h8, a1, b2],
+                labels: vec![(h8, "1".into()), (a1, "2".into())],
+                heat: Some(HeatMap {
+                    side: Color::White,
+                    scored: vec![(h8, 0.5), (a1, 0.5)],
+                    bounded: vec![b2],
+                }),
+                ..Default::default()
+            },
+        );
+        // Only b2 is empty: one cross, one hatched tile, no label and no coloured tile.
+        assert_eq!(svg.matches(r#"class="cross""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="bound""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="label""#).count(), 0);
+        assert_eq!(svg.matches(r#"class="heat""#).count(), 0);
+        assert!(svg.contains("<title>white to move</title>"), "{svg}");
+        assert!(svg.contains("0 points coloured, 1 hatched"), "{svg}");
+    }
+
+    #[test]
+    fn a_long_caption_wraps_within_the_board() {
+        let lines = wrap(&"word ".repeat(40), 384.0);
+        assert!(lines.len() > 1);
+        let per_char = 5.6 * CAPTION_HEIGHT / 6.0;
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.len() as f64 * per_char <= 384.0 - 24.0)
+        );
     }
 
     #[test]
