@@ -979,6 +979,109 @@ fn turning_point(records: &[MoveReview], result: GameResult) -> Option<usize> {
 mod tests {
     use super::*;
 
+    const MATE: i32 = analyze::eval::MATE;
+
+    /// An analysis that found `score` (a verified mate with `mate_in`) for `best`.
+    fn eval(best: &str, score: i32, mate_in: Option<i32>) -> After {
+        let best: Point = best.parse().unwrap();
+        After::Analysed(Eval {
+            best: Some(best),
+            line: vec![best],
+            score,
+            mate_in,
+            depth: 1,
+            nodes: 1,
+            winning: match mate_in {
+                Some(n) if n > 0 => vec![(best, score)],
+                _ => Vec::new(),
+            },
+        })
+    }
+
+    /// The proofs of a four-move freestyle game from the analyses of its five positions.
+    fn proofs(analysed: &[After]) -> (Replay, Proofs) {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for p in ["h8", "a1", "i8", "a2"] {
+            board.play(p.parse().unwrap());
+        }
+        let replay = Replay::of(&board);
+        let settings = Settings::default();
+        let mut verifier = Verifier {
+            settings: &settings,
+            tables: None,
+        };
+        let p = Proofs::of(&replay, analysed, 1, &mut verifier).unwrap();
+        (replay, p)
+    }
+
+    #[test]
+    fn a_proved_winning_move_leaves_a_loss_and_a_lost_side_leaves_a_win() {
+        // Black's i8 (move 3) is a verified win; nothing after it proves anything.
+        let open = || eval("h7", 0, None);
+        let analysed = [
+            open(),
+            open(),
+            eval("i8", MATE - 3, Some(2)),
+            open(),
+            open(),
+        ];
+        let (replay, p) = proofs(&analysed);
+        let found: Vec<Proof> = (0..5).map(|j| p.proof(j)).collect();
+        use Proof::*;
+        assert_eq!(found, [Open, Open, Win, Loss, Win]);
+        // Black's win after white's a2 follows from white's lost position: no line names it.
+        assert_eq!(p.before(2), Win);
+        assert!(p.witness[4].is_none());
+        let tail = p.decided_tail(&replay, 1).unwrap();
+        assert_eq!((tail.winner, tail.from, tail.to), (Color::Black, 3, 4));
+        let records = grade_moves(&replay, &analysed, &p, 1);
+        assert_eq!(records[2].grade, Grade::Best);
+        assert_eq!(
+            (records[2].win_before, records[2].win_after),
+            (100.0, 100.0)
+        );
+        assert!(records[3].allowed_win.is_none(), "white was lost already");
+        assert_eq!(records[3].win_before, 0.0);
+    }
+
+    #[test]
+    fn a_loss_proved_later_is_carried_back_and_a_contradiction_is_disputed() {
+        // White, to move after black's i8, is proved lost: i8 won, so black was winning before
+        // it, although the analysis there saw +300; white's a1 before it allowed nothing known.
+        let analysed = [
+            eval("h8", 100, None),
+            eval("a1", -200, None),
+            eval("j8", 300, None),
+            eval("a2", -(MATE - 4), Some(-2)),
+            eval("a3", 0, None),
+        ];
+        let (replay, p) = proofs(&analysed);
+        assert_eq!(p.proof(2), Proof::Win);
+        assert_eq!(p.witness[2].as_ref().map(|w| w.1), Some(3));
+        let records = grade_moves(&replay, &analysed, &p, 1);
+        let three = &records[2];
+        let played: Point = "i8".parse().unwrap();
+        assert_eq!(
+            (three.best, three.grade, three.loss),
+            (Some(played), Grade::Best, 0.0)
+        );
+        assert!(three.played_score <= three.best_score);
+        // A win claimed where a proved winning move left a loss: neither is taken.
+        let analysed = [
+            eval("h8", 100, None),
+            eval("a1", -200, None),
+            eval("i8", MATE - 3, Some(2)),
+            eval("a2", MATE - 5, Some(3)),
+            eval("a3", 0, None),
+        ];
+        let (replay, p) = proofs(&analysed);
+        assert_eq!(p.proof(3), Proof::Disputed);
+        assert!(p.decided_tail(&replay, 1).is_none());
+        let records = grade_moves(&replay, &analysed, &p, 1);
+        let note = records[2].note.as_deref().unwrap_or_default();
+        assert!(note.starts_with("search disagrees: "), "{note}");
+    }
+
     #[test]
     fn grades_follow_the_documented_thresholds() {
         assert_eq!(Grade::of_loss(0.0), Grade::Good);
