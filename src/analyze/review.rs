@@ -9,6 +9,14 @@
 //! analyzer prints only once verified, and a claimed missed win is checked again with the
 //! verifier before it is reported.
 //!
+//! Consecutive analyses know different things (a win proved one ply later was not seen one
+//! ply earlier), so before any move is graded the proofs are reconciled along the game
+//! ([`Proofs`]): only what is logically implied is carried from one position to the next, and
+//! a position that two proofs disagree on is graded by its scores alone and labelled (a
+//! record's `note`). A move's two scores (the best move's before it, the move played's after
+//! it) are then made to agree: the move played, when it is the analyzer's best or scores
+//! higher, is the best move, with its score from the deeper search after it.
+//!
 //! The types here are the schema of `tengen review --format json` (field names are stable;
 //! points are RIF text, win chances are percentages for the side named).
 
@@ -121,10 +129,18 @@ pub struct MoveReview {
     /// The mover had this forced win before the move and the move played is not one.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub missed_win: Option<ForcedWin>,
-    /// After the move the opponent has this forced win, and the analysis before the move
-    /// found none against the mover.
+    /// After the move the opponent has this forced win, and the position before the move was
+    /// not proved lost for the mover.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub allowed_win: Option<ForcedWin>,
+    /// The move lies in the decided tail of the game ([`Review::decided`]): from the position
+    /// before it on, one side's win was proved and played out.
+    #[serde(default)]
+    pub decided: bool,
+    /// What the analyses could not reconcile about this move, when they disagree (it starts
+    /// "search disagrees:"); its grade then follows from the scores alone.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub note: Option<String>,
     /// Depth the analysis before the move completed.
     pub depth: u32,
     /// Positions it searched.
@@ -199,6 +215,12 @@ pub struct Review {
     /// stayed at [`DECIDED_FROM`] (80%) or more after every move. None when the game is drawn
     /// or undecided.
     pub turning_point: Option<usize>,
+    /// The game's decided tail: from its first move on, `winner` had a proved win before each
+    /// of its moves and played a proved winning move, and the other side moved from proved
+    /// lost positions, to the last move reviewed. None when there is no such tail of two
+    /// moves or more.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub decided: Option<DecidedTail>,
     /// Black's tally.
     pub black: SideSummary,
     /// White's tally.
@@ -207,6 +229,19 @@ pub struct Review {
     pub positions: usize,
     /// Time of the whole review, in milliseconds.
     pub elapsed_ms: f64,
+}
+
+/// The moves after which the game was a proved win played out (the text prints them as one
+/// line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DecidedTail {
+    /// The side whose win it was.
+    pub winner: Color,
+    /// The first move of the tail (from 1).
+    pub from: usize,
+    /// Its last (the last move reviewed).
+    pub to: usize,
 }
 
 /// Stones placed before the game record's first move.
@@ -267,8 +302,8 @@ struct Eval {
     mate_in: Option<i32>,
     depth: u32,
     nodes: u64,
-    /// Moves that are verified wins here.
-    winning: Vec<Point>,
+    /// Moves that are verified wins here, with their scores.
+    winning: Vec<(Point, i32)>,
 }
 
 impl Eval {
@@ -285,18 +320,25 @@ impl Eval {
                 .candidates
                 .iter()
                 .filter(|c| c.mate_in.is_some_and(|n| n > 0))
-                .map(|c| c.mv)
+                .map(|c| (c.mv, c.score))
                 .collect(),
         }
     }
 
-    /// The side to move's win chance, in percent (no legal move: a draw).
-    fn win(&self) -> f64 {
-        if self.best.is_none() {
-            return 50.0;
-        }
-        100.0 * win_probability(self.score)
+    /// Whether the score is a verified mate (the analyzer keeps mate scores only once
+    /// verified).
+    fn mated(&self) -> Option<bool> {
+        self.mate_in.filter(|&n| n != 0).map(|n| n > 0)
     }
+}
+
+/// The score of a win that the reconciliation proved but whose length no search measured:
+/// the smallest score that reads as a win.
+const PROVED_WIN: i32 = analyze::eval::MATE_BOUND + 1;
+
+/// A score's win chance, in percent, for the side it is for.
+fn chance(score: i32) -> f64 {
+    100.0 * win_probability(score)
 }
 
 /// A position after some moves of the game: analysed, or the game's end.
@@ -309,19 +351,6 @@ enum After {
     Foul,
     /// The board is full.
     Full,
-}
-
-impl After {
-    /// The score and the win chance (percent) of the move into this position, for the side
-    /// that played it.
-    fn for_mover(&self) -> (i32, f64) {
-        match self {
-            After::Won => (analyze::eval::MATE - 1, 100.0),
-            After::Foul => (-(analyze::eval::MATE - 1), 0.0),
-            After::Full => (0, 50.0),
-            After::Analysed(e) => (-e.score, 100.0 - e.win()),
-        }
-    }
 }
 
 /// The game replayed once from its start: the start position (setup stones), its moves, the
@@ -404,7 +433,18 @@ pub fn review(
     // Positions from-1 (before the first move reviewed) to `to` (after the last).
     let indexes: Vec<usize> = (from - 1..=to).collect();
     let analysed = analyse_positions(&replay, &indexes, options, tick)?;
-    let records = grade_moves(&replay, &analysed, from, &options.settings)?;
+    let mut verifier = Verifier {
+        settings: &options.settings,
+        tables: None,
+    };
+    let proofs = Proofs::of(&replay, &analysed, from, &mut verifier)?;
+    let decided = proofs.decided_tail(&replay, from);
+    let mut records = grade_moves(&replay, &analysed, &proofs, from);
+    if let Some(tail) = decided {
+        for r in records.iter_mut().filter(|r| r.number >= tail.from) {
+            r.decided = true;
+        }
+    }
     let result = game_result(board, &replay);
     Ok(Review {
         rule: board.rule(),
@@ -422,6 +462,7 @@ pub fn review(
         black: SideSummary::of(&records, Color::Black),
         white: SideSummary::of(&records, Color::White),
         turning_point: turning_point(&records, result),
+        decided,
         records,
         positions: indexes.len(),
         elapsed_ms: duration_ms(start_time.elapsed()),
@@ -503,76 +544,316 @@ impl Verifier<'_> {
     }
 }
 
+/// What the reconciled proofs say of a position, for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    /// Nothing proved.
+    Open,
+    /// A forced win.
+    Win,
+    /// Every move loses by force.
+    Loss,
+    /// Proved both won and lost: the searches contradict each other.
+    Disputed,
+    /// A win implied by the position before (its side to move was lost) that no search found
+    /// here, so no winning move can be named.
+    Unnamed,
+}
+
+/// The proofs along the reviewed part of the game, reconciled; position `j` is the one after
+/// `from - 1 + j` moves. The facts are the analyses' verified mates, a five or a foul, the
+/// moves each analysis verified as wins, and the verifier's. Three rules carry them along,
+/// each logically implied:
+/// - a position lost for its side to move means the move into it won: the position before it
+///   was a win for the side that played it (it could play that move);
+/// - a position lost for its side to move means every move from it leaves the opponent a win;
+/// - a move proved winning leaves the opponent lost.
+///
+/// Nothing is carried from a win after a move to the mover's alternatives: a move into the
+/// opponent's proved win allowed it, unless the position before was proved lost as well.
+/// Claims only grow, so the closure does not depend on the order they are found in, and a
+/// position claimed both won and lost is [`Proof::Disputed`], not taken as either.
+struct Proofs {
+    win: Vec<bool>,
+    lose: Vec<bool>,
+    /// A forced win of the side to move at `j`: its line and the winner's moves to the five.
+    witness: Vec<Option<(Vec<Point>, i32)>>,
+    /// `winning[m]`: move `from + m` is proved winning.
+    winning: Vec<bool>,
+}
+
+impl Proofs {
+    /// The analyses' proofs, reconciled, with the verifier run once on each move from a
+    /// proved win into a position nothing proves.
+    fn of(
+        replay: &Replay,
+        analysed: &[After],
+        from: usize,
+        verifier: &mut Verifier,
+    ) -> Result<Proofs, MemoryError> {
+        let n = analysed.len();
+        let mut p = Proofs {
+            win: vec![false; n],
+            lose: vec![false; n],
+            witness: vec![None; n],
+            winning: vec![false; n - 1],
+        };
+        for (j, after) in analysed.iter().enumerate() {
+            match after {
+                After::Analysed(e) => match e.mated() {
+                    Some(true) => {
+                        p.win[j] = true;
+                        p.witness[j] = Some((e.line.clone(), e.mate_in.unwrap_or(0)));
+                    }
+                    Some(false) => p.lose[j] = true,
+                    None => {}
+                },
+                After::Won => p.lose[j] = true,
+                After::Foul => p.win[j] = true,
+                After::Full => {}
+            }
+        }
+        for (m, won) in p.winning.iter_mut().enumerate() {
+            let played = replay.moves[from - 1 + m];
+            if let After::Analysed(e) = &analysed[m] {
+                *won = e.winning.iter().any(|&(mv, _)| mv == played);
+            }
+        }
+        let mut tried = vec![false; n - 1];
+        loop {
+            p.close(replay, analysed, from);
+            let next = (0..n - 1).find(|&m| {
+                !tried[m]
+                    && p.proof(m) == Proof::Win
+                    && p.proof(m + 1) == Proof::Open
+                    && matches!(analysed[m + 1], After::Analysed(_))
+            });
+            let Some(m) = next else { break };
+            tried[m] = true;
+            let k = from + m;
+            p.winning[m] = verifier.proves_win(&replay.positions[k - 1], replay.moves[k - 1])?;
+        }
+        Ok(p)
+    }
+
+    /// Applies the three rules until nothing more follows.
+    fn close(&mut self, replay: &Replay, analysed: &[After], from: usize) {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for m in 0..self.winning.len() {
+                let (b, a) = (m, m + 1);
+                if self.winning[m] && !self.lose[a] {
+                    self.lose[a] = true;
+                    changed = true;
+                }
+                if self.lose[a] && !self.win[b] {
+                    self.win[b] = true;
+                    changed = true;
+                    // The move played is the win's first move; the rest is the loser's line.
+                    let played = replay.moves[from - 1 + m];
+                    self.witness[b] = match &analysed[a] {
+                        After::Won => Some((vec![played], 1)),
+                        After::Analysed(e) if e.mated() == Some(false) => Some((
+                            std::iter::once(played)
+                                .chain(e.line.iter().copied())
+                                .collect(),
+                            1 - e.mate_in.unwrap_or(0),
+                        )),
+                        _ => None,
+                    };
+                }
+                if self.lose[b] && !self.win[a] {
+                    self.win[a] = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+
+    /// Position `j`'s proof.
+    fn proof(&self, j: usize) -> Proof {
+        match (self.win[j], self.lose[j]) {
+            (true, true) => Proof::Disputed,
+            (true, false) => Proof::Win,
+            (false, true) => Proof::Loss,
+            (false, false) => Proof::Open,
+        }
+    }
+
+    /// Position `j`'s proof for grading the move played from it: a win is one only with a
+    /// winning move to name (a line, or the move played proved winning).
+    fn before(&self, j: usize) -> Proof {
+        match self.proof(j) {
+            Proof::Win if self.witness[j].is_none() && !self.lose[j + 1] => Proof::Unnamed,
+            p => p,
+        }
+    }
+
+    /// The decided tail: the last moves reviewed, at least two, each either the winner's
+    /// proved winning move from its proved win or the loser's from its proved loss.
+    fn decided_tail(&self, replay: &Replay, from: usize) -> Option<DecidedTail> {
+        let moves = self.winning.len();
+        let mut tail: Option<(Color, usize)> = None;
+        for m in (0..moves).rev() {
+            let mover = replay.positions[from - 1 + m].to_move();
+            let winner = match (self.before(m), self.proof(m + 1)) {
+                (Proof::Win, Proof::Loss) => mover,
+                (Proof::Loss, Proof::Win) => mover.opponent(),
+                _ => break,
+            };
+            if tail.is_some_and(|(w, _)| w != winner) {
+                break;
+            }
+            tail = Some((winner, m));
+        }
+        let (winner, start) = tail?;
+        (moves - start >= 2).then_some(DecidedTail {
+            winner,
+            from: from + start,
+            to: from + moves - 1,
+        })
+    }
+}
+
 /// Grades the moves from `from` on, in order: `analysed[0]` is the position before move
 /// `from`, and each later one the position after the next move.
 fn grade_moves(
     replay: &Replay,
     analysed: &[After],
+    proofs: &Proofs,
     from: usize,
-    settings: &Settings,
-) -> Result<Vec<MoveReview>, MemoryError> {
-    let mut verifier = Verifier {
-        settings,
-        tables: None,
-    };
-    analysed
-        .windows(2)
-        .zip(from..)
-        .map(|(pair, k)| grade_move(replay, k, &pair[0], &pair[1], &mut verifier))
+) -> Vec<MoveReview> {
+    (0..proofs.winning.len())
+        .map(|m| grade_move(replay, analysed, proofs, from, m))
         .collect()
 }
 
-/// Grades move `k` (from 1) from the analyses of the positions before and after it.
+/// The best move's score before a move, for the mover: a proved win or loss that the
+/// analysis scored otherwise reads as one.
+fn best_score(before: &Eval, proof: Proof) -> i32 {
+    match (proof, before.mated()) {
+        (Proof::Win, Some(true)) | (Proof::Loss, Some(false)) => before.score,
+        (Proof::Win, _) => PROVED_WIN,
+        (Proof::Loss, _) => -PROVED_WIN,
+        _ => before.score,
+    }
+}
+
+/// The move played's score, for its mover: the opponent's after it negated, a proved result
+/// read as one (a verified mate's length kept, the longer of two).
+fn played_score(before: &Eval, after: &After, proof: Proof, played: Point) -> i32 {
+    let mate = analyze::eval::MATE;
+    let After::Analysed(e) = after else {
+        return match after {
+            After::Won => mate - 1,
+            After::Foul => -(mate - 1),
+            _ => 0,
+        };
+    };
+    match (proof, e.mated()) {
+        (Proof::Loss, mated) => {
+            let here = if mated == Some(false) {
+                -e.score
+            } else {
+                PROVED_WIN
+            };
+            let there = before.winning.iter().find(|w| w.0 == played);
+            here.max(there.map_or(PROVED_WIN, |w| w.1))
+        }
+        (Proof::Win, Some(true)) => -e.score,
+        (Proof::Win, _) => -PROVED_WIN,
+        _ => -e.score,
+    }
+}
+
+/// Grades move `from + m` from the reconciled proofs and the analyses before and after it.
 fn grade_move(
     replay: &Replay,
-    k: usize,
-    before: &After,
-    after: &After,
-    verifier: &mut Verifier,
-) -> Result<MoveReview, MemoryError> {
-    let After::Analysed(before) = before else {
+    analysed: &[After],
+    proofs: &Proofs,
+    from: usize,
+    m: usize,
+) -> MoveReview {
+    let After::Analysed(before) = &analysed[m] else {
         unreachable!("a position before a move of the record is neither won nor full")
     };
+    let after = &analysed[m + 1];
+    let k = from + m;
     let played = replay.moves[k - 1];
-    let board = &replay.positions[k - 1];
-    let side = board.to_move();
-    let (played_score, win_after) = after.for_mover();
-    let win_before = before.win();
+    let side = replay.positions[k - 1].to_move();
+    let (pb, pa) = (proofs.before(m), proofs.proof(m + 1));
+    let mut notes = proof_notes(side, pb, pa);
+    let played_score = played_score(before, after, pa, played);
+    let (mut best, mut best_line, mut best_score) =
+        (before.best, before.line.clone(), best_score(before, pb));
+    // The move played is the best move when it is the analyzer's (its score from the deeper
+    // search after it), when it scores higher, or when it is the proved win the analysis
+    // before did not see.
+    if before.best == Some(played)
+        || played_score > best_score
+        || (pb == Proof::Win && before.mated() != Some(true))
+    {
+        best = Some(played);
+        best_score = played_score;
+        best_line = std::iter::once(played)
+            .chain(match after {
+                After::Analysed(e) => e.line.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+    }
+    let (win_before, win_after) = (chance(best_score), chance(played_score));
     let loss = (win_before - win_after).max(0.0);
-    let had_win = before.mate_in.is_some_and(|m| m > 0);
-    // The cheap signs first; the verifier only when they leave a win in doubt.
-    let keeps_win = matches!(after, After::Won)
-        || before.winning.contains(&played)
-        || matches!(after, After::Analysed(e) if e.mate_in.is_some_and(|m| m < 0))
-        || (had_win && verifier.proves_win(board, played)?);
-    let missed_win = (had_win && !keeps_win).then(|| ForcedWin {
-        winner: side,
-        line: before.line.clone(),
-        moves: before.mate_in.unwrap_or(0),
-    });
-    let was_lost = before.mate_in.is_some_and(|m| m < 0);
-    let allowed_win = match after {
-        After::Analysed(e) if !was_lost && e.mate_in.is_some_and(|m| m > 0) => Some(ForcedWin {
+    let keeps_win = matches!(after, After::Won) || pa == Proof::Loss;
+    let mut missed_win = proofs.witness[m]
+        .as_ref()
+        .filter(|_| pb == Proof::Win && !keeps_win && pa != Proof::Disputed)
+        .map(|(line, moves)| ForcedWin {
+            winner: side,
+            line: line.clone(),
+            moves: *moves,
+        });
+    let allows = matches!(after, After::Analysed(_))
+        && pa == Proof::Win
+        && matches!(pb, Proof::Open | Proof::Win | Proof::Unnamed);
+    let mut allowed_win = proofs.witness[m + 1]
+        .as_ref()
+        .filter(|_| allows)
+        .map(|(line, moves)| ForcedWin {
             winner: side.opponent(),
-            line: e.line.clone(),
-            moves: e.mate_in.unwrap_or(0),
-        }),
-        _ => None,
-    };
+            line: line.clone(),
+            moves: *moves,
+        });
+    if allows && allowed_win.is_none() {
+        notes.push(format!(
+            "search disagrees: {} wins after this move, but no search named the win",
+            side.opponent()
+        ));
+    }
+    // The best move cannot have let a win go: where a proof says so, the searches disagree.
+    if best == Some(played) && (missed_win.is_some() || allowed_win.is_some()) {
+        missed_win = None;
+        allowed_win = None;
+        notes.push(format!(
+            "search disagrees: the analyzer's best move, yet {} has a forced win after it that the analysis before it did not see",
+            side.opponent()
+        ));
+    }
     let grade = if missed_win.is_some() || allowed_win.is_some() {
         Grade::Blunder
-    } else if Some(played) == before.best || (had_win && keeps_win) {
+    } else if best == Some(played) || (pb == Proof::Win && keeps_win) {
         Grade::Best
     } else {
         Grade::of_loss(loss)
     };
-    Ok(MoveReview {
+    MoveReview {
         number: k,
         side,
         played,
-        best: before.best,
-        best_line: before.line.clone(),
-        best_score: before.score,
+        best,
+        best_line,
+        best_score,
         played_score,
         win_before,
         win_after,
@@ -580,9 +861,34 @@ fn grade_move(
         grade,
         missed_win,
         allowed_win,
+        decided: false,
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
         depth: before.depth,
         nodes: before.nodes,
-    })
+    }
+}
+
+/// What the proofs before and after a move of `side` leave unreconciled, in words.
+fn proof_notes(side: Color, before: Proof, after: Proof) -> Vec<String> {
+    let mut notes = Vec::new();
+    if before == Proof::Disputed {
+        notes.push(format!(
+            "search disagrees: the analyses prove both a win and a loss for {side} before this move"
+        ));
+    }
+    if before == Proof::Unnamed {
+        notes.push(format!(
+            "search disagrees: {side} wins here ({} was proved lost before), but no search found the winning move",
+            side.opponent()
+        ));
+    }
+    if after == Proof::Disputed {
+        notes.push(format!(
+            "search disagrees: the analyses prove both a win and a loss for {} after this move",
+            side.opponent()
+        ));
+    }
+    notes
 }
 
 /// How the record ends: a five or black's foul on its last move, a full board, or neither.
@@ -672,6 +978,109 @@ fn turning_point(records: &[MoveReview], result: GameResult) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const MATE: i32 = analyze::eval::MATE;
+
+    /// An analysis that found `score` (a verified mate with `mate_in`) for `best`.
+    fn eval(best: &str, score: i32, mate_in: Option<i32>) -> After {
+        let best: Point = best.parse().unwrap();
+        After::Analysed(Eval {
+            best: Some(best),
+            line: vec![best],
+            score,
+            mate_in,
+            depth: 1,
+            nodes: 1,
+            winning: match mate_in {
+                Some(n) if n > 0 => vec![(best, score)],
+                _ => Vec::new(),
+            },
+        })
+    }
+
+    /// The proofs of a four-move freestyle game from the analyses of its five positions.
+    fn proofs(analysed: &[After]) -> (Replay, Proofs) {
+        let mut board = Board::new(15, Rule::Freestyle).unwrap();
+        for p in ["h8", "a1", "i8", "a2"] {
+            board.play(p.parse().unwrap());
+        }
+        let replay = Replay::of(&board);
+        let settings = Settings::default();
+        let mut verifier = Verifier {
+            settings: &settings,
+            tables: None,
+        };
+        let p = Proofs::of(&replay, analysed, 1, &mut verifier).unwrap();
+        (replay, p)
+    }
+
+    #[test]
+    fn a_proved_winning_move_leaves_a_loss_and_a_lost_side_leaves_a_win() {
+        // Black's i8 (move 3) is a verified win; nothing after it proves anything.
+        let open = || eval("h7", 0, None);
+        let analysed = [
+            open(),
+            open(),
+            eval("i8", MATE - 3, Some(2)),
+            open(),
+            open(),
+        ];
+        let (replay, p) = proofs(&analysed);
+        let found: Vec<Proof> = (0..5).map(|j| p.proof(j)).collect();
+        use Proof::*;
+        assert_eq!(found, [Open, Open, Win, Loss, Win]);
+        // Black's win after white's a2 follows from white's lost position: no line names it.
+        assert_eq!(p.before(2), Win);
+        assert!(p.witness[4].is_none());
+        let tail = p.decided_tail(&replay, 1).unwrap();
+        assert_eq!((tail.winner, tail.from, tail.to), (Color::Black, 3, 4));
+        let records = grade_moves(&replay, &analysed, &p, 1);
+        assert_eq!(records[2].grade, Grade::Best);
+        assert_eq!(
+            (records[2].win_before, records[2].win_after),
+            (100.0, 100.0)
+        );
+        assert!(records[3].allowed_win.is_none(), "white was lost already");
+        assert_eq!(records[3].win_before, 0.0);
+    }
+
+    #[test]
+    fn a_loss_proved_later_is_carried_back_and_a_contradiction_is_disputed() {
+        // White, to move after black's i8, is proved lost: i8 won, so black was winning before
+        // it, although the analysis there saw +300; white's a1 before it allowed nothing known.
+        let analysed = [
+            eval("h8", 100, None),
+            eval("a1", -200, None),
+            eval("j8", 300, None),
+            eval("a2", -(MATE - 4), Some(-2)),
+            eval("a3", 0, None),
+        ];
+        let (replay, p) = proofs(&analysed);
+        assert_eq!(p.proof(2), Proof::Win);
+        assert_eq!(p.witness[2].as_ref().map(|w| w.1), Some(3));
+        let records = grade_moves(&replay, &analysed, &p, 1);
+        let three = &records[2];
+        let played: Point = "i8".parse().unwrap();
+        assert_eq!(
+            (three.best, three.grade, three.loss),
+            (Some(played), Grade::Best, 0.0)
+        );
+        assert!(three.played_score <= three.best_score);
+        // A win claimed where a proved winning move left a loss: neither is taken.
+        let analysed = [
+            eval("h8", 100, None),
+            eval("a1", -200, None),
+            eval("i8", MATE - 3, Some(2)),
+            eval("a2", MATE - 5, Some(3)),
+            eval("a3", 0, None),
+        ];
+        let (replay, p) = proofs(&analysed);
+        assert_eq!(p.proof(3), Proof::Disputed);
+        assert!(p.decided_tail(&replay, 1).is_none());
+        let records = grade_moves(&replay, &analysed, &p, 1);
+        let note = records[2].note.as_deref().unwrap_or_default();
+        assert!(note.starts_with("search disagrees: "), "{note}");
+    }
 
     #[test]
     fn grades_follow_the_documented_thresholds() {

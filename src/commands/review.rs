@@ -60,15 +60,17 @@ pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
             review_text::text(board, &review, options, config.output.style)
         }
     };
-    let svg = || pictures(&review);
+    let svg = || pictures(&review, config.output.numbers);
     let bytes = report(&config.output, text, svg)?;
     deliver(out, &config.output, &bytes)?;
     Ok(0)
 }
 
-/// The review as a picture: the win-rate graph, then the board after each mistake and
-/// blunder.
-fn pictures(review: &review::Review) -> String {
+/// The review as a picture: the win-rate graph, the board after each mistake and blunder
+/// before the decided tail, and the tail as one line. Stones are numbered only with
+/// `--numbers`, and then the best move is labelled `A`, so its label never reads as a move
+/// number; a label only ever sits on an empty point.
+fn pictures(review: &review::Review, numbers: bool) -> String {
     let points: Vec<picture::GraphPoint> = review
         .records
         .iter()
@@ -83,23 +85,21 @@ fn pictures(review: &review::Review) -> String {
         })
         .collect();
     let mut parts = vec![picture::graph_svg(&points)];
-    for r in review.records.iter().filter(|r| r.grade >= Grade::Mistake) {
+    let label = if numbers { "A" } else { "1" };
+    for r in review_text::shown(review).filter(|r| r.grade >= Grade::Mistake) {
         let Some(after) = review_text::board_after(review, r.number) else {
             continue;
         };
-        let labels = r
-            .best
-            .filter(|&b| b != r.played)
-            .map(|b| (b, "1".to_string()))
-            .into_iter()
-            .collect();
+        let best = r.best.filter(|&b| b != r.played && after.is_empty(b));
+        let labels = best.map(|b| (b, label.to_string())).into_iter().collect();
+        let instead = best.map(|b| format!(": best {b}")).unwrap_or_default();
         parts.push(picture::board_svg(
             &after,
             &picture::BoardPicture {
-                move_numbers: true,
+                move_numbers: numbers,
                 labels,
                 caption: Some(format!(
-                    "move {} {} {} {}",
+                    "move {} {} {} {}{instead}",
                     r.number,
                     r.side,
                     r.played,
@@ -109,5 +109,26 @@ fn pictures(review: &review::Review) -> String {
             },
         ));
     }
+    if let Some(tail) = &review.decided {
+        parts.push(tail_strip(tail));
+    }
     picture::stack(&parts)
+}
+
+/// The decided tail as a strip of one line, as wide as the graph (the picture font has no
+/// apostrophe or dash, so the words differ from the text's only in those).
+fn tail_strip(tail: &review::DecidedTail) -> String {
+    let (width, height) = (picture::GRAPH.0, 44.0);
+    let mut out = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">
+<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="#ffffff"/>
+"##
+    );
+    let words = format!(
+        "moves {}-{}: proved win for {}",
+        tail.from, tail.to, tail.winner
+    );
+    picture::text(&mut out, &words, width / 2.0, height / 2.0, 14.0, "#222222");
+    out.push_str("</svg>\n");
+    out
 }

@@ -1,11 +1,12 @@
-//! The text report of `tengen review`: a line a move, the board at each mistake and blunder
-//! (the move played in capitals, the best move numbered 1), the forced wins missed and
-//! allowed with their lines, the turning point and each side's tally.
+//! The text report of `tengen review`: a line a move up to the decided tail (a proved win
+//! played out, one line), the board at each mistake and blunder (the move played in capitals,
+//! the best move numbered 1), the forced wins missed and allowed with their lines, what the
+//! searches could not reconcile, the turning point and each side's tally.
 
 use super::text::{self, Key, Mark, Style};
 use crate::analyze::review::{
-    DECIDED_FROM, GOOD_BELOW, GameResult, Grade, INACCURACY_BELOW, MISTAKE_BELOW, MoveReview,
-    Review, ReviewOptions, SideSummary,
+    DECIDED_FROM, DecidedTail, GOOD_BELOW, GameResult, Grade, INACCURACY_BELOW, MISTAKE_BELOW,
+    MoveReview, Review, ReviewOptions, SideSummary,
 };
 use crate::board::{Board, Color, Point};
 use crate::words::plural;
@@ -90,7 +91,7 @@ pub fn text(board: &Board, review: &Review, options: &ReviewOptions, style: Styl
     out.push_str(
         "move  side   played  best    score (played / best)  win% before → after   loss  verdict\n",
     );
-    for r in &review.records {
+    for r in shown(review) {
         let best = r.best.map_or("-".to_string(), |p| p.to_string());
         let mut flags = String::new();
         if r.missed_win.is_some() {
@@ -112,8 +113,14 @@ pub fn text(board: &Board, review: &Review, options: &ReviewOptions, style: Styl
             r.loss,
             r.grade.word()
         ));
+        if let Some(note) = &r.note {
+            out.push_str(&format!("      {note}\n"));
+        }
     }
-    for r in review.records.iter().filter(|r| r.grade >= Grade::Mistake) {
+    if let Some(tail) = review.decided {
+        out.push_str(&format!("{}\n", tail_line(&tail)));
+    }
+    for r in shown(review).filter(|r| r.grade >= Grade::Mistake) {
         out.push('\n');
         out.push_str(&detail(review, r, style));
     }
@@ -133,6 +140,19 @@ pub fn text(board: &Board, review: &Review, options: &ReviewOptions, style: Styl
     out.push_str(&tally(Color::White, &review.white));
     out.push('\n');
     out
+}
+
+/// The decided tail in one line: `moves 13–35: black's proved win`.
+pub fn tail_line(tail: &DecidedTail) -> String {
+    format!(
+        "moves {}–{}: {}'s proved win",
+        tail.from, tail.to, tail.winner
+    )
+}
+
+/// The records shown one by one: those before the decided tail.
+pub fn shown(review: &Review) -> impl Iterator<Item = &MoveReview> {
+    review.records.iter().filter(|r| !r.decided)
 }
 
 fn score(s: i32) -> String {
