@@ -99,7 +99,7 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
         let heat = if config.heatmap {
             cands
                 .iter()
-                .zip(text::heat(cands))
+                .zip(text::heat(cands, config.settings.top))
                 .filter_map(|(c, d)| d.map(|d| (c.mv, f64::from(d) / 9.0)))
                 .collect()
         } else {
