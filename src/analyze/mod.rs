@@ -88,8 +88,8 @@ pub use tt::Bound;
 use crate::board::{Board, Color, Point};
 use crate::pattern::{self, Foul};
 use crate::solve::task::{self, Mode, Task};
-use crate::solve::{DEFAULT_THREAT_LIMIT, Outcome};
 use crate::solve::tt::MemoryError;
+use crate::solve::{DEFAULT_THREAT_LIMIT, Outcome};
 
 /// The time used when no limit is given.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);

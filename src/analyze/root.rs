@@ -322,8 +322,7 @@ impl<'r, 't> Root<'r, 't> {
 /// Whether a candidate's score is a mate (proved, or found by the search and not yet
 /// verified): a proof whatever the depth, never re-searched at another.
 fn is_mate(c: &Candidate) -> bool {
-    c.mate_in.is_some()
-        || (c.score.abs() > MATE_BOUND && (c.bound == Bound::Exact || c.score < 0))
+    c.mate_in.is_some() || (c.score.abs() > MATE_BOUND && (c.bound == Bound::Exact || c.score < 0))
 }
 
 /// An analysis's pass: the best `top` that are not mates are scored exactly at one depth,
@@ -357,7 +356,8 @@ pub(super) fn top_pass(
     let Some(level) = common_level(searcher, scored, &members, depth, limits) else {
         return;
     };
-    let at_level = |c: &Candidate| c.bound == Bound::Exact && c.depth == level as u32 && !is_mate(c);
+    let at_level =
+        |c: &Candidate| c.bound == Bound::Exact && c.depth == level as u32 && !is_mate(c);
     rank_report(scored);
     let mut k = 0;
     while searcher.stopped.is_none() && k < scored.len() {

@@ -4,8 +4,8 @@
 
 use colored::{Color as Ink, ColoredString, Styles as Effect};
 
-use crate::analyze::eval::{move_words, win_probability};
 use crate::analyze::eval::MATE_BOUND;
+use crate::analyze::eval::{move_words, win_probability};
 use crate::analyze::params::UNPROVEN_DECISIVE;
 use crate::analyze::{self, Analysis, Bound, Candidate};
 use crate::board::{Board, Color, Point};
@@ -624,17 +624,18 @@ fn decisive(c: &Candidate) -> bool {
     c.mate_in.is_none() && c.bound == Bound::Exact && c.score.abs() >= UNPROVEN_DECISIVE
 }
 
-/// The lowest exact score among the best `top` rows (mates and decisive scores aside): an
-/// upper bound at or below it says where its move stands (below them); one above it says
-/// nothing (the move was tested against a higher score, a mate say, and never compared with
-/// the best `top`).
+/// The lowest exact score among the best `top` rows (mates and decisive scores aside; the
+/// best plain score when mates fill them): an upper bound at or below it says where its move
+/// stands (below them); one above it says nothing (the move was tested against a higher
+/// score, a mate say, and never compared with the best `top`).
 fn table_floor(candidates: &[Candidate], top: usize) -> Option<i32> {
-    candidates
-        .iter()
-        .take(top.max(1))
-        .filter(|c| c.mate_in.is_none() && c.bound == Bound::Exact && !decisive(c))
-        .map(|c| c.score)
+    let plain = |c: &&Candidate| c.mate_in.is_none() && c.bound == Bound::Exact && !decisive(c);
+    // When mates fill the best `top`, a bound at or below the best plain score still ranks
+    // its move below that.
+    let rows = candidates.iter().take(top.max(1)).filter(plain);
+    rows.map(|c| c.score)
         .min()
+        .or_else(|| candidates.iter().find(plain).map(|c| c.score))
 }
 
 /// Whether a candidate's score says something: exact, a mate, or a bound at or below
@@ -678,7 +679,13 @@ fn score_cells(c: &Candidate, floor: Option<i32>) -> (String, String) {
 /// One candidate's row, ranked `rank`: score, win chance, depth, what the move makes and
 /// stops for `me`, and its line. `floor` says which bounds say something (see
 /// [`table_floor`]). A verified mate is a proof whatever the depth: its depth is not shown.
-fn candidate_row(board: &Board, rank: usize, c: &Candidate, me: Color, floor: Option<i32>) -> String {
+fn candidate_row(
+    board: &Board,
+    rank: usize,
+    c: &Candidate,
+    me: Color,
+    floor: Option<i32>,
+) -> String {
     let (score, win) = score_cells(c, floor);
     let depth = if c.mate_in.is_some() {
         String::new()
