@@ -394,6 +394,9 @@ pub(super) fn top_pass(
     }
 }
 
+/// A root move's exact score and line.
+type Scored = (i32, Vec<Point>);
+
 /// Scores the `members` exactly at one depth. The iterations leave them so (each scores the
 /// best `top` exactly), unless a threat check replaced one: then level by level from one ply
 /// up to `depth` (the shallow levels cost next to nothing over the table), a level kept only
@@ -413,7 +416,7 @@ fn common_level(
     if members.iter().all(|&i| done(&scored[i])) {
         return Some(depth);
     }
-    let mut kept: Option<(i32, Vec<(i32, Vec<Point>)>)> = None;
+    let mut kept: Option<(i32, Vec<Scored>)> = None;
     'levels: for d in 1..=depth {
         let mut results = Vec::with_capacity(members.len());
         for &i in members {
