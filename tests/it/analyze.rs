@@ -522,7 +522,12 @@ const MIDGAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt"
 /// them claims a place among them.
 fn assert_table_reads_top_to_bottom(a: &Analyze, what: &str) {
     let rows = &a.candidates[..a.candidates.len().min(5)];
-    let plain: Vec<_> = rows.iter().filter(|c| c.mate_in.is_none()).collect();
+    // A decisive score the verifier could not confirm (±9000, `win?` in text) is a mate the
+    // search found, at the depth it found it: neither a mate nor a plain score.
+    let plain: Vec<_> = rows
+        .iter()
+        .filter(|c| c.mate_in.is_none() && c.score.abs() < 9000)
+        .collect();
     for c in &plain {
         assert_eq!(c.bound, BoundKind::Exact, "{what}: {c:?}");
         assert_eq!(c.depth, plain[0].depth, "{what}: {c:?}");
@@ -530,8 +535,9 @@ fn assert_table_reads_top_to_bottom(a: &Analyze, what: &str) {
     // Winning mates, then plain scores, then proved losses.
     let group = |c: &tengen::report::json::AnalyzeCandidate| match c.mate_in {
         Some(n) if n > 0 => 0,
+        None if c.score <= -9000 => 2,
         None => 1,
-        Some(_) => 2,
+        Some(_) => 3,
     };
     for pair in rows.windows(2) {
         assert!(group(&pair[0]) <= group(&pair[1]), "{what}: {pair:?}");
@@ -553,10 +559,16 @@ fn the_midgame_tables_read_top_to_bottom_at_the_default_second() {
         // The text shows the same rows with no bound that says nothing.
         let (code, out, _) = run(&["analyze", MIDGAME, "--id", &id]);
         assert_eq!(code, 0);
-        assert!(
-            !out.contains("<=+9000") && !out.contains("+299"),
-            "{id}: {out}"
-        );
+        assert!(!out.contains("<=+9000"), "{id}: {out}");
+        // No raw mate score (30000 less the plies) or ±9000 in a row's score cell.
+        for row in out.lines().filter(|l| l.starts_with("   ")) {
+            let score = row.split_whitespace().nth(2).unwrap_or("");
+            let raw = score.trim_start_matches("<=").parse::<i32>();
+            assert!(
+                raw.is_err() || raw.is_ok_and(|s| s.abs() < 9000),
+                "{id}: {row}"
+            );
+        }
     }
 }
 
