@@ -87,8 +87,9 @@ pub use tt::Bound;
 
 use crate::board::{Board, Color, Point};
 use crate::pattern::{self, Foul};
-use crate::solve::task;
+use crate::solve::task::{self, Mode, Task};
 use crate::solve::tt::MemoryError;
+use crate::solve::{DEFAULT_THREAT_LIMIT, Outcome};
 
 /// The time used when no limit is given.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -103,8 +104,12 @@ pub struct Candidate {
     /// What the score is: exact, or an upper bound (the move is no better).
     pub bound: Bound,
     /// Moves of the winner up to its five (or the forced foul), positive when the side to
-    /// move wins; only set once verified.
+    /// move wins; only set once verified: the shortest win tengen has proved.
     pub mate_in: Option<i32>,
+    /// With `mate_in`: a search for a win one move shorter found none (see
+    /// [`shorten_mates`]), so `mate_in` is the shortest within the threat search's reach;
+    /// when false the winner wins in at most `mate_in` moves.
+    pub mate_minimal: bool,
     /// The principal variation, starting with the move.
     pub pv: Vec<Point>,
     /// The iteration the score comes from.
@@ -301,7 +306,11 @@ pub fn analyze_with(
     if let Some(win) = vct_win {
         threats::join_root_win(&mut scored, win, analysis.depth);
     }
-    root::rank_exact_first(&mut scored);
+    root::rank_for(settings.game, &mut scored);
+    if !settings.game {
+        shorten_mates(board, &mut scored, settings, solver, &budget);
+        root::rank_report(&mut scored);
+    }
     analysis.candidates = scored;
     analysis.elapsed = start.elapsed();
     Ok(analysis)
@@ -471,6 +480,7 @@ fn without_search(
                 score: MATE - 1,
                 bound: Bound::Exact,
                 mate_in: Some(1),
+                mate_minimal: true,
                 pv: vec![five],
                 depth: 1,
             });
@@ -494,10 +504,85 @@ fn without_search(
             score: 0,
             bound: Bound::Upper,
             mate_in: None,
+            mate_minimal: false,
             pv: vec![mv],
             depth: 0,
         });
         return None;
     }
     Some(roots)
+}
+
+/// The mates among the best `top`, each made the shortest the threat search proves: a win
+/// in N is asked for one in N - 1 (`tengen solve --win-in`'s search, at the analysis's threat
+/// limit, verified against every defence) until there is none (the mate is then minimal,
+/// `mate_minimal`) or the budget ends (it stays "at most N"). The root VCT's proof counts
+/// the longest branch of whatever proof it found first, which can be twice the shortest.
+fn shorten_mates(
+    board: &Board,
+    scored: &mut [Candidate],
+    settings: &Settings,
+    solver: &mut task::Solver,
+    budget: &Budget,
+) {
+    for cand in scored.iter_mut().take(settings.top.max(1)) {
+        if cand.mate_in.is_some() && !cand.mate_minimal {
+            shorten(board, cand, settings, solver, budget);
+        }
+    }
+}
+
+/// [`shorten_mates`] for one candidate: a win is searched from the root with the move fixed
+/// as the first (it counts), a loss as the opponent's win after the move.
+fn shorten(
+    board: &Board,
+    cand: &mut Candidate,
+    settings: &Settings,
+    solver: &mut task::Solver,
+    budget: &Budget,
+) {
+    let Some(mate_in) = cand.mate_in else { return };
+    let wins = mate_in > 0;
+    let mut position = board.clone();
+    let attacker = if wins {
+        board.to_move()
+    } else {
+        position.play(cand.mv);
+        board.to_move().opponent()
+    };
+    let mut n = mate_in.unsigned_abs();
+    while n > 1 {
+        if !budget.may_verify() {
+            return;
+        }
+        let mut t = Task::new(Mode::WinIn, attacker);
+        t.limits.depth = n - 1;
+        t.limits.nodes = settings.verify_nodes;
+        t.limits.threat_limit = settings.threat_limit.unwrap_or(DEFAULT_THREAT_LIMIT);
+        t.limits.cancel = settings.cancel;
+        t.time = budget
+            .verify
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        t.first = wins.then_some(cand.mv);
+        let Ok(v) = solver.run(&position, &t) else {
+            return;
+        };
+        match v.outcome {
+            Outcome::NoWin => break,
+            Outcome::Win if v.verified() && (1..n as usize).contains(&v.moves_to_five) => {
+                n = v.moves_to_five as u32;
+                let moves = n as i32;
+                if wins {
+                    cand.set_exact(MATE - (2 * moves - 1), v.line);
+                    cand.mate_in = Some(moves);
+                } else {
+                    let pv = std::iter::once(cand.mv).chain(v.line).collect();
+                    cand.set_exact(-(MATE - 2 * moves), pv);
+                    cand.mate_in = Some(-moves);
+                }
+            }
+            _ => return,
+        }
+    }
+    cand.mate_minimal = true;
 }

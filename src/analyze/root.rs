@@ -4,6 +4,7 @@
 
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
 use super::budget::Budget;
 use super::eval::{MATE, MATE_BOUND};
@@ -70,6 +71,7 @@ pub(super) fn weight_map(roots: &[(i32, u16)]) -> Vec<Candidate> {
                 score: v / POINT_SCALE,
                 bound: Bound::Exact,
                 mate_in: None,
+                mate_minimal: false,
                 pv: vec![mv],
                 depth: 1,
             }
@@ -86,6 +88,7 @@ pub(super) fn unsearched(roots: &[(i32, u16)]) -> Vec<Candidate> {
             score: v.min(MATE_BOUND - 1) / 100,
             bound: Bound::Upper,
             mate_in: None,
+            mate_minimal: false,
             pv: vec![Point::from_index(m as usize)],
             depth: 0,
         })
@@ -151,10 +154,13 @@ impl<'r, 't> Root<'r, 't> {
             let mut next = self.scored.clone();
             if !self.iteration(depth, &mut next, events) {
                 analysis.stopped = self.searcher.stopped;
-                // The moves the cut iteration finished keep their deeper results (the best
-                // of the deepest exact scores then leads; see `rank_exact_first`).
+                // In a game the moves the cut iteration finished keep their deeper results
+                // (the best of the deepest exact scores then leads; see `rank_exact_first`).
+                // An analysis's table scores its best `top` at one depth, so there only the
+                // mates it found are kept: a mate is a proof whatever the depth.
+                let game = self.settings.game;
                 for (old, new) in self.scored.iter_mut().zip(&next) {
-                    if new.depth == depth {
+                    if new.depth == depth && (game || is_mate(new)) {
                         *old = new.clone();
                     }
                 }
@@ -191,6 +197,11 @@ impl<'r, 't> Root<'r, 't> {
         events: &mut impl FnMut(Event<'_>),
     ) -> bool {
         let exact_all = self.settings.all || depth == 1;
+        let exact_per_iteration = if self.settings.game {
+            1
+        } else {
+            self.settings.top.max(1)
+        };
         let mut exact: Vec<i32> = Vec::new();
         let mut rank_now = 0;
         for cand in next.iter_mut() {
@@ -200,13 +211,17 @@ impl<'r, 't> Root<'r, 't> {
             }
             let m = cand.mv.index();
             events(Event::Searching { mv: cand.mv, depth });
-            // One exact score an iteration (the best move; `--all`: every move), every other
-            // move a null-window test against it; the pass scores the rest of the best `top`
-            // exactly once the iterations are done.
-            let kth = if exact_all {
+            // In a game one exact score an iteration (the best move), every other move a
+            // null-window test against it (the pass scores the rest of the best `top` once the
+            // iterations are done). An analysis scores its best `top` exactly in every
+            // iteration (multi-PV), each other move tested against the `top`-th exact score
+            // so far, so a completed iteration's table is exact at one depth. `--all`: every
+            // move exact.
+            let kth = if exact_all || exact.len() < exact_per_iteration {
                 None
             } else {
-                exact.iter().max().copied()
+                exact.select_nth_unstable_by(exact_per_iteration - 1, |a, b| b.cmp(a));
+                Some(exact[exact_per_iteration - 1])
             };
             // A late quiet root move is first tested at a reduced depth; one that beats the
             // best there is tested again at the full depth.
@@ -280,16 +295,192 @@ impl<'r, 't> Root<'r, 't> {
     ) {
         self.searcher.set_limits(budget.pass, budget.nodes);
         let top = self.settings.top.max(1);
-        rank_exact_first(&mut self.scored);
+        let game = self.settings.game;
+        // A game plays the best of the deepest search (the pass its self-play matches
+        // measured); an analysis's table reads top to bottom (see `top_pass`).
+        let (settings, depth) = (self.settings, depth as i32);
+        let limits = (budget.pass, budget.nodes);
+        let pass = |searcher: &mut Searcher<'_>, scored: &mut [Candidate]| {
+            if game {
+                exact_pass(searcher, scored, settings, depth);
+            } else {
+                top_pass(searcher, scored, settings, depth, limits);
+            }
+        };
+        rank_for(game, &mut self.scored);
         check(&mut self.scored, top);
         if !self.settings.all && depth >= 2 {
-            let depth = depth as i32;
-            exact_pass(&mut self.searcher, &mut self.scored, self.settings, depth);
+            pass(&mut self.searcher, &mut self.scored);
             while check(&mut self.scored, top) {
-                exact_pass(&mut self.searcher, &mut self.scored, self.settings, depth);
+                pass(&mut self.searcher, &mut self.scored);
             }
         }
-        rank_exact_first(&mut self.scored);
+        rank_for(game, &mut self.scored);
+    }
+}
+
+/// Whether a candidate's score is a mate (proved, or found by the search and not yet
+/// verified): a proof whatever the depth, never re-searched at another.
+fn is_mate(c: &Candidate) -> bool {
+    c.mate_in.is_some() || (c.score.abs() > MATE_BOUND && (c.bound == Bound::Exact || c.score < 0))
+}
+
+/// An analysis's pass: the best `top` that are not mates are scored exactly at one depth,
+/// the deepest up to the last completed `depth` that all of them reach within the pass's
+/// limits (see [`common_level`]); then every other move whose bound is above the lowest of
+/// them is tested against it at that depth with a null window, failing low (an upper bound
+/// below the best `top`, which says where it stands) or scoring exactly and joining them.
+/// Where the limits (`limits`: the pass's end and node limit) cut the tests short, the rest
+/// keep the bounds they had.
+pub(super) fn top_pass(
+    searcher: &mut Searcher<'_>,
+    scored: &mut [Candidate],
+    settings: &Settings,
+    depth: i32,
+    limits: (Option<Instant>, Option<u64>),
+) {
+    rank(scored);
+    // The winning mates take rows of the table: the others fill the rest.
+    let wins = scored
+        .iter()
+        .take(settings.top)
+        .filter(|c| is_mate(c) && c.score > 0)
+        .count();
+    let members: Vec<usize> = (0..scored.len())
+        .filter(|&i| !is_mate(&scored[i]))
+        .take(settings.top.saturating_sub(wins).max(1))
+        .collect();
+    if members.is_empty() {
+        return;
+    }
+    let Some(level) = common_level(searcher, scored, &members, depth, limits) else {
+        return;
+    };
+    let at_level =
+        |c: &Candidate| c.bound == Bound::Exact && c.depth == level as u32 && !is_mate(c);
+    rank_report(scored);
+    let mut k = 0;
+    while searcher.stopped.is_none() && k < scored.len() {
+        // The lowest score of the best `top`, all at `level`.
+        let kth = scored
+            .iter()
+            .filter(|c| at_level(c))
+            .map(|c| c.score)
+            .nth(members.len() - 1);
+        let cand = &mut scored[k];
+        k += 1;
+        let Some(kth) = kth else { break };
+        if at_level(cand) || is_mate(cand) || (cand.bound == Bound::Upper && cand.score <= kth) {
+            continue;
+        }
+        let m = cand.mv.index();
+        let score = searcher.search_root_move(m, level, kth, kth + 1);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        if score <= kth {
+            (cand.score, cand.bound, cand.depth) = (score, Bound::Upper, level as u32);
+            cand.pv = vec![cand.mv];
+            continue;
+        }
+        let score = searcher.search_root_move(m, level, -MATE - 1, MATE + 1);
+        if searcher.stopped.is_some() {
+            break;
+        }
+        cand.set_exact(score, searcher.line_from(cand.mv));
+        cand.depth = level as u32;
+        rank_report(scored);
+        k = 0;
+    }
+}
+
+/// A root move's exact score and line.
+type Scored = (i32, Vec<Point>);
+
+/// Scores the `members` exactly at one depth. The iterations leave them so (each scores the
+/// best `top` exactly), unless a threat check replaced one: then level by level from one ply
+/// up to `depth` (the shallow levels cost next to nothing over the table), a level kept only
+/// once every member has its exact score there (at `depth` a member already exact keeps its
+/// score), so the members share the deepest level the limits let them all reach. Should the
+/// limits cut even the first level short, the members are scored at one ply with the limits
+/// lifted (a few positions each), then `limits` restored. Returns the level; `None` when the
+/// search was halted.
+fn common_level(
+    searcher: &mut Searcher<'_>,
+    scored: &mut [Candidate],
+    members: &[usize],
+    depth: i32,
+    limits: (Option<Instant>, Option<u64>),
+) -> Option<i32> {
+    let done = |c: &Candidate| c.bound == Bound::Exact && c.depth == depth as u32;
+    if members.iter().all(|&i| done(&scored[i])) {
+        return Some(depth);
+    }
+    let mut kept: Option<(i32, Vec<Scored>)> = None;
+    'levels: for d in 1..=depth {
+        let mut results = Vec::with_capacity(members.len());
+        for &i in members {
+            let cand = &scored[i];
+            let m = cand.mv.index();
+            let last = kept.as_ref().map(|(_, r)| r[results.len()].0);
+            let score = if d == depth && done(cand) {
+                results.push((cand.score, cand.pv.clone()));
+                continue;
+            } else if d == depth && cand.bound == Bound::Upper && cand.depth == depth as u32 {
+                upper_at(searcher, m, d, cand.score)
+            } else {
+                match last {
+                    Some(s) if s.abs() < MATE_BOUND => aspiration(searcher, m, d, s),
+                    _ => searcher.search_root_move(m, d, -MATE - 1, MATE + 1),
+                }
+            };
+            if searcher.stopped.is_some() {
+                break 'levels;
+            }
+            results.push((score, searcher.line_from(cand.mv)));
+        }
+        kept = Some((d, results));
+    }
+    let (level, results) = match kept {
+        Some(kept) => kept,
+        None => {
+            searcher.set_limits(None, None);
+            let one_ply: Vec<_> = members
+                .iter()
+                .map(|&i| {
+                    let mv = scored[i].mv;
+                    let s = searcher.search_root_move(mv.index(), 1, -MATE - 1, MATE + 1);
+                    (s, searcher.line_from(mv))
+                })
+                .collect();
+            // A halted search (cancelled) stays halted: nothing to keep.
+            let halted = searcher.stopped.is_some();
+            searcher.set_limits(limits.0, limits.1);
+            if halted {
+                return None;
+            }
+            (1, one_ply)
+        }
+    };
+    for (&i, (score, pv)) in members.iter().zip(results) {
+        scored[i].set_exact(score, pv);
+        scored[i].depth = level as u32;
+    }
+    Some(level)
+}
+
+/// The exact score at `depth` of root move `m` whose upper bound there is `bound`: in a
+/// window just under the bound first, then below it.
+fn upper_at(searcher: &mut Searcher<'_>, m: usize, depth: i32, bound: i32) -> i32 {
+    if bound >= MATE_BOUND {
+        return searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
+    }
+    let (lo, hi) = (bound - 2 * ASPIRATION, bound + 1);
+    let score = searcher.search_root_move(m, depth, lo, hi);
+    if score <= lo && searcher.stopped.is_none() {
+        searcher.search_root_move(m, depth, -MATE - 1, hi)
+    } else {
+        score
     }
 }
 
@@ -450,6 +641,40 @@ fn root_reduction(searcher: &Searcher<'_>, depth: i32, rank: usize, shape: i32) 
     }
     let r = searcher.lmr(depth, rank) + i32::from(shape < threshold::OPEN_TWO);
     r.clamp(0, depth - 2)
+}
+
+/// An analysis's order, which reads top to bottom: the winning mates (shortest first); the
+/// exact scores, best first (the best `top` share one depth, see [`top_pass`]); the bounds,
+/// highest first (each at most its value); a decisive score the verifier could not confirm
+/// against the side to move; then the proved losses (longest first).
+pub(crate) fn rank_report(c: &mut [Candidate]) {
+    let group = |c: &Candidate| match c.mate_in {
+        Some(n) if n > 0 => 0,
+        Some(_) => 4,
+        None if c.bound == Bound::Exact && c.score > MATE_BOUND => 0,
+        None if c.score < -MATE_BOUND => 4,
+        None if c.bound == Bound::Exact && c.score <= -UNPROVEN_DECISIVE => 3,
+        None if c.bound == Bound::Exact => 1,
+        None => 2,
+    };
+    let mate = |c: &Candidate| c.mate_in.map_or(0, |n| n.abs());
+    c.sort_by(|a, b| {
+        group(a).cmp(&group(b)).then(match group(a) {
+            0 if a.mate_in.is_some() && b.mate_in.is_some() => mate(a).cmp(&mate(b)),
+            4 if a.mate_in.is_some() && b.mate_in.is_some() => mate(b).cmp(&mate(a)),
+            _ => b.score.cmp(&a.score),
+        })
+    });
+}
+
+/// The order of a game's candidates ([`rank_exact_first`]) or an analysis's
+/// ([`rank_report`]).
+pub(super) fn rank_for(game: bool, c: &mut [Candidate]) {
+    if game {
+        rank_exact_first(c);
+    } else {
+        rank_report(c);
+    }
 }
 
 /// Best first: exact scores above bounds at the same value, then by score.

@@ -363,6 +363,7 @@ pub(super) fn join_root_win(scored: &mut Vec<Candidate>, (line, mate_in): RootWi
         score: MATE - (2 * mate_in - 1),
         bound: Bound::Exact,
         mate_in: Some(mate_in),
+        mate_minimal: false,
         pv: line,
         depth,
     };

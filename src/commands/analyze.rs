@@ -99,22 +99,9 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
         let heat = config
             .heatmap
             .then(|| picture::HeatMap::of(cands, analysis.to_move));
-        // The text's headline, worded as it is (a mate counts the winner's moves).
-        let me = analysis.to_move;
-        let moves = |n: i32| crate::words::plural(n, "move", "moves");
-        let caption = cands.first().map(|b| match b.mate_in {
-            Some(n) if n > 0 => format!("best {}: {me} wins in {} (verified)", b.mv, moves(n)),
-            Some(n) => format!(
-                "best {}: {} wins in {} (verified)",
-                b.mv,
-                me.opponent(),
-                moves(-n)
-            ),
-            None => {
-                let win = crate::analyze::eval::win_probability(b.score) * 100.0;
-                format!("best {}: score {:+} ({win:.0}% for {me})", b.mv, b.score)
-            }
-        });
+        // The text's own headline, so that the picture says what the text says.
+        let caption = (!cands.is_empty())
+            .then(|| text::analysis_headline(&analysis).trim_end().to_string());
         picture::board_svg(
             board,
             &picture::BoardPicture {

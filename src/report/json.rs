@@ -164,6 +164,9 @@ pub struct Solve {
 ///
 /// Scores are for the side to move, in the evaluation's points (about 100 for an open
 /// three's worth of initiative); `win_prob` is `1 / (1 + e^(-score/400))`, 1 or 0 for a mate.
+/// A verified mate has `mate_in` (its score is `30000 - plies`, plies to the five); a score of
+/// ±9000 with no `mate_in` is a forced win the search found and the verifier could not confirm
+/// in time (the text shows `win?`); the best `top` are exact at one depth.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Analyze {
@@ -182,7 +185,7 @@ pub struct Analyze {
     pub vcf_nodes: u64,
     /// Time in milliseconds, mate verification included.
     pub elapsed_ms: f64,
-    /// Nodes per second of the alpha-beta search (the root VCT and verification not counted).
+    /// Nodes per second: `nodes` over `elapsed_ms`, the figures beside it.
     pub nps: u64,
     /// Every scored candidate, best first.
     pub candidates: Vec<AnalyzeCandidate>,
@@ -215,6 +218,12 @@ pub struct AnalyzeCandidate {
     /// A verified forced result: the winner's moves up to its five, positive when the side to
     /// move wins, negative when it loses.
     pub mate_in: Option<i32>,
+    /// With `mate_in`: true when a search for a win one move shorter found none (so
+    /// `mate_in` is the shortest the threat search proves), false when the winner wins in at
+    /// most that many moves (the search for a shorter win did not end in time); absent
+    /// without a mate.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub mate_shortest: Option<bool>,
     /// The principal variation, starting with the move.
     pub pv: Vec<Point>,
     /// What the move makes for its side, in words (`five`, `open four`, `four-three`, ...).
@@ -247,7 +256,6 @@ impl Analyze {
             (owned(makes), owned(stops))
         };
         let secs = a.elapsed.as_secs_f64();
-        let search = a.search_time.as_secs_f64();
         Analyze {
             rule: board.rule(),
             to_move: me,
@@ -256,11 +264,7 @@ impl Analyze {
             nodes: a.nodes,
             vcf_nodes: a.vcf_nodes,
             elapsed_ms: secs * 1000.0,
-            nps: if search > 0.0 {
-                (a.nodes as f64 / search) as u64
-            } else {
-                0
-            },
+            nps: crate::report::text::nodes_per_second(a.nodes, secs * 1000.0),
             candidates: a
                 .candidates
                 .iter()
@@ -281,6 +285,7 @@ impl Analyze {
                         None => (win_probability(c.score) * 1000.0).round() / 1000.0,
                     },
                     mate_in: c.mate_in,
+                    mate_shortest: c.mate_in.map(|_| c.mate_minimal),
                     pv: c.pv.clone(),
                     makes,
                     stops,

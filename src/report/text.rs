@@ -4,7 +4,9 @@
 
 use colored::{Color as Ink, ColoredString, Styles as Effect};
 
+use crate::analyze::eval::MATE_BOUND;
 use crate::analyze::eval::{move_words, win_probability};
+use crate::analyze::params::UNPROVEN_DECISIVE;
 use crate::analyze::{self, Analysis, Bound, Candidate};
 use crate::board::{Board, Color, Point};
 use crate::solve::task::{Mode, StoppedBy, Verdict};
@@ -25,39 +27,35 @@ const BLACK_INK: Ink = Ink::BrightRed;
 const WHITE_INK: Ink = Ink::BrightCyan;
 /// Black's forbidden points.
 const FORBIDDEN_INK: Ink = Ink::Yellow;
-/// Each candidate's heat, 0 (worst) to 9 (best). A proved win is 9 and a proved loss 0; the
-/// other scores spread linearly over the digits between (1 to 8 when there are both, so a mate
-/// does not squeeze every other move onto one digit). The spread is set by the exact scores
-/// when there are any: a bound says only that a move is at most (or at least) some value, and
-/// one tested against a mate (at most "winning") would otherwise squeeze every exact score
-/// onto the cold digits and shade itself as a near win. An upper bound above every exact score
-/// says nothing about where the move stands among them: `None`, drawn `?`. Other bounds are
-/// shaded as their value, kept within the exact scores' range.
-pub(crate) fn heat(candidates: &[Candidate]) -> Vec<Option<u8>> {
+/// Each candidate's heat, 0 (worst) to 9 (best), in a table of the best `top`. A proved win
+/// is 9 and a proved loss 0; the other scores spread linearly over the digits between (1 to 8
+/// when there are both, so a mate does not squeeze every other move onto one digit). A decisive score the verifier could not confirm takes the
+/// warm (or cold) end of that spread. An upper bound that says where its move stands (at or
+/// below the lowest of the best `top`, see [`table_floor`]) is shaded as its value: the move
+/// is no better than that. A bound that says nothing (tested only against a higher score, a
+/// mate say) is `None`, drawn `?`, and left out of the spread.
+pub(crate) fn heat(candidates: &[Candidate], top: usize) -> Vec<Option<u8>> {
     let mated = |sign: i32| {
         candidates
             .iter()
             .any(|c| c.mate_in.is_some_and(|n| n.signum() == sign))
     };
     let (floor, ceiling) = (u8::from(mated(-1)), 9 - u8::from(mated(1)));
-    let range = |exact_only: bool| {
-        candidates
-            .iter()
-            .filter(|c| c.mate_in.is_none() && (!exact_only || c.bound == Bound::Exact))
-            .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
-                (lo.min(c.score), hi.max(c.score))
-            })
-    };
-    let (exact, (lo, hi)) = match range(true) {
-        (lo, hi) if lo <= hi => (true, (lo, hi)),
-        _ => (false, range(false)),
-    };
+    let table = table_floor(candidates, top);
+    let scored = |c: &&Candidate| c.mate_in.is_none() && !decisive(c) && informative(c, table);
+    let (lo, hi) = candidates
+        .iter()
+        .filter(scored)
+        .fold((i32::MAX, i32::MIN), |(lo, hi), c| {
+            (lo.min(c.score), hi.max(c.score))
+        });
     candidates
         .iter()
         .map(|c| match c.mate_in {
             Some(n) if n > 0 => Some(9),
             Some(_) => Some(0),
-            None if exact && c.bound == Bound::Upper && c.score > hi => None,
+            None if decisive(c) => Some(if c.score > 0 { ceiling } else { floor }),
+            None if !informative(c, table) => None,
             None if hi > lo => {
                 let span = i64::from(ceiling - floor);
                 let score = c.score.clamp(lo, hi);
@@ -396,8 +394,15 @@ pub fn solve(
                 Mode::Vct => "VCT",
                 Mode::WinIn => "a threat sequence",
             };
+            // A VCT proof's longest line is what it proves: a win within that many moves,
+            // not that no shorter one exists (`--win-in N` asks for one).
+            let at_most = if task.mode == Mode::Vct && verdict.moves_to_five > 1 {
+                "at most "
+            } else {
+                ""
+            };
             let moves = plural(verdict.moves_to_five, "move", "moves");
-            format!("{attacker} wins by {by} in {moves}{how}{check}")
+            format!("{attacker} wins by {by} in {at_most}{moves}{how}{check}")
         }
         Outcome::NoWin => match task.mode {
             Mode::Vcf => format!("no VCF win for {attacker}{bound}"),
@@ -497,16 +502,18 @@ pub fn analysis(
     s.push_str(&opening(board));
     s.push_str(&analysis_headline(a));
     s.push_str(&format!(
-        "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}\n",
-        "rank", "move", "score", "win%", "mate", "depth", "why · line"
+        "{:>4}  {:<5} {:>7} {:>7} {:>5}  {}\n",
+        "rank", "move", "score", "win%", "depth", "why · line"
     ));
     let shown = if settings.all || heatmap {
         a.candidates.len()
     } else {
         top
     };
-    for (k, c) in a.candidates.iter().take(shown).enumerate() {
-        s.push_str(&candidate_row(board, k + 1, c, a.to_move));
+    let floor = table_floor(&a.candidates, top);
+    let rows = &a.candidates[..shown.min(a.candidates.len())];
+    for (k, c) in rows.iter().enumerate() {
+        s.push_str(&candidate_row(board, k + 1, c, a.to_move, floor));
     }
     if a.candidates.len() > shown {
         s.push_str(&format!(
@@ -518,18 +525,38 @@ pub fn analysis(
             )
         ));
     }
-    if a.candidates
-        .iter()
-        .take(shown)
-        .any(|c| c.bound != Bound::Exact)
-    {
-        s.push_str(
-            "(<=S: a bound: tested against the best score at its depth, the move is no better than S)\n",
-        );
-    }
-    s.push_str(&search_counts(a));
+    s.push_str(&row_notes(rows, floor));
+    s.push_str(&search_counts(a, top));
     s.push_str(&repeatability(settings));
     s
+}
+
+/// The notes under the rows: what each kind of cell the rows show means.
+fn row_notes(rows: &[Candidate], floor: Option<i32>) -> String {
+    let mut notes = String::new();
+    let any = |f: &dyn Fn(&Candidate) -> bool| rows.iter().any(f);
+    if any(&|c| c.mate_in.is_some()) {
+        notes.push_str(
+            "(+M9: a verified win in 9 moves of the side to move, its five included; -M9: the opponent's; +M<=9: in at most 9, a shorter win not ruled out)\n",
+        );
+    }
+    if any(&|c| decisive(c)) {
+        notes.push_str(&format!(
+            "(win?/loss?: the search found a forced win it could not verify in time: scored {UNPROVEN_DECISIVE:+}/{:+}, not a proved mate)\n",
+            -UNPROVEN_DECISIVE
+        ));
+    }
+    if any(&|c| c.mate_in.is_none() && c.bound == Bound::Upper && informative(c, floor)) {
+        notes.push_str(
+            "(<=S: tested against the best moves at its depth: no better than S, below them)\n",
+        );
+    }
+    if any(&|c| !informative(c, floor)) {
+        notes.push_str(
+            "(?: tested only against a higher score (a mate): not yet compared with the best moves)\n",
+        );
+    }
+    notes
 }
 
 /// The marks of an analysis diagram: the best `top` moves numbered, or with `heatmap` every
@@ -538,7 +565,7 @@ fn analysis_marks(a: &Analysis, top: usize, heatmap: bool) -> Vec<(Point, Mark)>
     let marks: Vec<(Point, Mark)> = if heatmap {
         a.candidates
             .iter()
-            .zip(heat(&a.candidates))
+            .zip(heat(&a.candidates, top))
             .map(|(c, d)| (c.mv, d.map_or(Mark::Unranked, Mark::Heat)))
             .collect()
     } else {
@@ -555,15 +582,18 @@ fn analysis_marks(a: &Analysis, top: usize, heatmap: bool) -> Vec<(Point, Mark)>
 
 /// The line over the rows: the mate of the best move, else its score and win chance; or why
 /// there is no move.
-fn analysis_headline(a: &Analysis) -> String {
+pub(crate) fn analysis_headline(a: &Analysis) -> String {
     let me = a.to_move;
     if let Some(best) = a.candidates.first() {
         let verdict = match best.mate_in {
-            Some(n) if n > 0 => format!("{me} wins in {} (verified)", plural(n, "move", "moves")),
-            Some(n) => format!(
-                "{} wins in {} (verified)",
-                me.opponent(),
-                plural(-n, "move", "moves")
+            Some(n) => {
+                let winner = if n > 0 { me } else { me.opponent() };
+                format!("{winner} wins in {} (verified)", mate_moves(best))
+            }
+            None if decisive(best) => format!(
+                "best {}: {} (a forced win the verifier could not confirm in time)",
+                best.mv,
+                if best.score > 0 { "win?" } else { "loss?" }
             ),
             None => format!(
                 "best {}: score {:+} ({:.0}% for {me})",
@@ -580,23 +610,87 @@ fn analysis_headline(a: &Analysis) -> String {
     }
 }
 
-/// One candidate's row, ranked `rank`: score, win chance, mate, depth, what the move makes
-/// and stops for `me`, and its line.
-fn candidate_row(board: &Board, rank: usize, c: &Candidate, me: Color) -> String {
-    // A bound's score and win chance are bounds too: "<=" at most, ">=" at least. A verified
-    // mate is a proof, not a bound: its row has no sign.
-    let sign = match c.bound {
-        _ if c.mate_in.is_some() => "",
-        Bound::Exact => "",
-        Bound::Upper => "<=",
-        Bound::Lower => ">=",
-    };
-    let score = format!("{sign}{:+}", c.score);
-    let mate = c.mate_in.map(|n| format!("{n:+}")).unwrap_or_default();
-    let win = match c.mate_in {
-        Some(n) if n > 0 => "100.0".to_string(),
-        Some(_) => "0.0".to_string(),
-        None => format!("{sign}{:.1}", win_probability(c.score) * 100.0),
+/// A verified mate's length in words: `9 moves`, or `at most 19 moves` when no search for
+/// a shorter win ended (see [`Candidate::mate_minimal`]).
+fn mate_moves(c: &Candidate) -> String {
+    let n = c.mate_in.unwrap_or(0).abs();
+    let at_most = if c.mate_minimal { "" } else { "at most " };
+    format!("{at_most}{}", plural(n, "move", "moves"))
+}
+
+/// A score at the mate band or at [`UNPROVEN_DECISIVE`] with no verified mate: a forced win
+/// (or loss) the search found and the verifier could not confirm in time.
+fn decisive(c: &Candidate) -> bool {
+    c.mate_in.is_none() && c.bound == Bound::Exact && c.score.abs() >= UNPROVEN_DECISIVE
+}
+
+/// The lowest exact score among the best `top` rows (mates and decisive scores aside; the
+/// best plain score when mates fill them): an upper bound at or below it says where its move
+/// stands (below them); one above it says nothing (the move was tested against a higher
+/// score, a mate say, and never compared with the best `top`).
+fn table_floor(candidates: &[Candidate], top: usize) -> Option<i32> {
+    let plain = |c: &&Candidate| c.mate_in.is_none() && c.bound == Bound::Exact && !decisive(c);
+    // When mates fill the best `top`, a bound at or below the best plain score still ranks
+    // its move below that.
+    let rows = candidates.iter().take(top.max(1)).filter(plain);
+    rows.map(|c| c.score)
+        .min()
+        .or_else(|| candidates.iter().find(plain).map(|c| c.score))
+}
+
+/// Whether a candidate's score says something: exact, a mate, or a bound at or below
+/// `floor` (see [`table_floor`]).
+fn informative(c: &Candidate, floor: Option<i32>) -> bool {
+    match c.bound {
+        _ if c.mate_in.is_some() => true,
+        Bound::Exact => true,
+        Bound::Upper => floor.is_some_and(|f| c.score <= f) || c.score < -MATE_BOUND,
+        Bound::Lower => c.score < MATE_BOUND,
+    }
+}
+
+/// A candidate's score and win chance as the table shows them: `+M9` / `-M9` for a verified
+/// mate (`+M<=19` when it is at most that), `win?` / `loss?` for a decisive score not
+/// verified, `<=S` for an upper bound that says something, `?` for one that says nothing,
+/// else the score.
+fn score_cells(c: &Candidate, floor: Option<i32>) -> (String, String) {
+    let pct = |score: i32| format!("{:.1}", win_probability(score) * 100.0);
+    match c.mate_in {
+        Some(n) => {
+            let at_most = if c.mate_minimal { "" } else { "<=" };
+            let sign = if n > 0 { '+' } else { '-' };
+            let win = if n > 0 { "100.0" } else { "0.0" };
+            return (format!("{sign}M{at_most}{}", n.abs()), win.to_string());
+        }
+        None if decisive(c) => {
+            let word = if c.score > 0 { "win?" } else { "loss?" };
+            return (word.to_string(), "?".to_string());
+        }
+        None => {}
+    }
+    match c.bound {
+        Bound::Exact => (format!("{:+}", c.score), pct(c.score)),
+        _ if !informative(c, floor) => ("?".to_string(), "?".to_string()),
+        Bound::Upper => (format!("<={:+}", c.score), format!("<={}", pct(c.score))),
+        Bound::Lower => (format!(">={:+}", c.score), format!(">={}", pct(c.score))),
+    }
+}
+
+/// One candidate's row, ranked `rank`: score, win chance, depth, what the move makes and
+/// stops for `me`, and its line. `floor` says which bounds say something (see
+/// [`table_floor`]). A verified mate is a proof whatever the depth: its depth is not shown.
+fn candidate_row(
+    board: &Board,
+    rank: usize,
+    c: &Candidate,
+    me: Color,
+    floor: Option<i32>,
+) -> String {
+    let (score, win) = score_cells(c, floor);
+    let depth = if c.mate_in.is_some() {
+        String::new()
+    } else {
+        c.depth.to_string()
     };
     let (makes, stops) = move_words(board, c.mv.index(), me);
     let mut why = Vec::new();
@@ -606,44 +700,54 @@ fn candidate_row(board: &Board, rank: usize, c: &Candidate, me: Color) -> String
     if !stops.is_empty() {
         why.push(format!("stops {}", stops.join(", ")));
     }
+    // A bound's line is its move alone: the null-window test that gave it has no line.
     let line: Vec<String> = c.pv.iter().map(|p| p.to_string()).collect();
     format!(
-        "{:>4}  {:<5} {:>7} {:>7} {:>6} {:>5}  {}{}{}\n",
+        "{:>4}  {:<5} {:>7} {:>7} {:>5}  {}{}{}\n",
         rank,
         c.mv.to_string(),
         score,
         win,
-        mate,
-        c.depth,
+        depth,
         why.join("; "),
         if why.is_empty() { "" } else { " · " },
         line.join(" ")
     )
 }
 
-/// The footer's first line: the depths reached, the nodes, the speed and the time.
-fn search_counts(a: &Analysis) -> String {
-    let secs = a.elapsed.as_secs_f64();
-    // The depth every candidate reached, and the best move's when it went one deeper (a move
-    // of an iteration the time cut short keeps its deeper score).
-    let depth = match a.candidates.first() {
-        Some(best) if best.depth > a.depth => {
-            format!("depth {} (the best move {}", a.depth, best.depth)
-        }
+/// The footer's first line: the depths reached, the nodes, the speed and the time. The speed
+/// is the nodes over the whole time shown beside it, as JSON's `nps`.
+fn search_counts(a: &Analysis, top: usize) -> String {
+    // The deepest iteration completed, and the depth of the best `top` when it differs (a
+    // game's move of an iteration the time cut short keeps its deeper score; a pass the
+    // limits cut short leaves the best `top` a shallower common depth).
+    let table = a
+        .candidates
+        .iter()
+        .take(top.max(1))
+        .find(|c| c.mate_in.is_none() && c.bound == Bound::Exact)
+        .map(|c| c.depth);
+    let depth = match table {
+        Some(d) if d != a.depth => format!("depth {} (the best moves {d}, ", a.depth),
         _ => format!("depth {} (", a.depth),
     };
-    let sep = if depth.ends_with('(') { "" } else { ", " };
+    let ms = a.elapsed.as_secs_f64() * 1000.0;
     format!(
-        "{depth}{sep}sel {}) · {} · {:.0} nodes/s · {:.0} ms\n",
+        "{depth}sel {}) · {} · {} nodes/s · {ms:.0} ms\n",
         a.seldepth,
         plural(a.nodes, "node", "nodes"),
-        if secs > 0.0 {
-            a.nodes as f64 / secs
-        } else {
-            0.0
-        },
-        secs * 1000.0
+        nodes_per_second(a.nodes, ms)
     )
+}
+
+/// Nodes per second from the nodes and the milliseconds they took (0 for no time): the one
+/// formula of the text's figures and JSON's `nps`.
+pub(crate) fn nodes_per_second(nodes: u64, ms: f64) -> u64 {
+    if ms > 0.0 {
+        (nodes as f64 / ms * 1000.0) as u64
+    } else {
+        0
+    }
 }
 
 /// The footer's last line: the threads and the limit, and whether they make the run repeat

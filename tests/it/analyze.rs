@@ -177,7 +177,9 @@ fn black_forbidden_points_are_listed_not_scored() {
 fn an_iteration_cut_by_the_node_limit_keeps_the_moves_it_finished() {
     // One thread at a node limit is deterministic, and an iteration the limit cuts short still
     // reports what it finished: some moves one ply deeper than the last full iteration, none
-    // deeper. Several limits, so that some cut falls inside an iteration after its first move.
+    // deeper, but an analysis's table keeps the best five at the depth they share (a cut
+    // iteration's scores are a game's). Several limits, so that some cut falls inside an
+    // iteration after its first move.
     let midgame = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt");
     let mut deeper = 0;
     for nodes in ["20000", "40000", "60000", "90000", "120000"] {
@@ -201,12 +203,16 @@ fn an_iteration_cut_by_the_node_limit_keeps_the_moves_it_finished() {
         assert_eq!(moves(&a), moves(&b), "{nodes} nodes");
         assert_eq!(a.depth, b.depth);
         for c in &a.candidates {
-            assert!(c.depth <= a.depth + 1, "{nodes} nodes: {c:?}");
+            assert!(c.depth <= a.depth, "{nodes} nodes: {c:?}");
             assert_eq!(c.pv.first(), Some(&c.mv), "{nodes} nodes: {c:?}");
         }
-        deeper += usize::from(a.candidates.iter().any(|c| c.depth > a.depth));
+        assert_table_reads_top_to_bottom(&a, &format!("{nodes} nodes"));
+        deeper += usize::from(a.candidates[..5].iter().all(|c| c.depth == a.depth));
     }
-    assert!(deeper > 0, "no limit cut an iteration after its first move");
+    assert!(
+        deeper > 0,
+        "no limit left the best five at the last iteration's depth"
+    );
 }
 
 #[test]
@@ -326,8 +332,14 @@ fn a_verified_win_on_the_heatmap_leaves_the_other_moves_spread_out() {
         "3",
         "--heatmap",
     ];
+    // The mates print as mates, with the JSON's mate fields.
+    assert!(
+        out_has_mates(&args[..4]),
+        "a verified win reads +M and \"wins in\""
+    );
     let (code, out, _) = run(&args);
     assert_eq!(code, 0);
+    assert!(!out.contains(" ?"), "{out}");
     let a = analyze(&args[1..4]);
     let plain: Vec<_> = a
         .candidates
@@ -344,10 +356,7 @@ fn a_verified_win_on_the_heatmap_leaves_the_other_moves_spread_out() {
         let d = digit_at(&out, &c.mv.to_string());
         match c.mate_in {
             Some(n) if n > 0 => assert_eq!(d, '9', "{} is a win: {out}", c.mv),
-            // A bound above every exact score says nothing of where the move stands.
-            _ if c.bound == BoundKind::Upper && c.score > best_plain.score => {
-                assert_eq!(d, '?', "{} has only a bound: {out}", c.mv)
-            }
+            // Every other move is tested against the best five: a digit, never `?`.
             _ => assert!(
                 d.is_ascii_digit() && d < '9',
                 "{} is no proved win: {out}",
@@ -504,4 +513,177 @@ fn no_legal_move_is_said_not_a_panic() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["candidates"].as_array().map(Vec::len), Some(0), "{v}");
     assert_eq!(v["forbidden"][0]["point"], "g9", "{v}");
+}
+
+const MIDGAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/midgame.txt");
+
+/// Issue 59, item 4: the best five rows are exact, at one depth, and in score order: the
+/// winning mates first (shortest first), then the exact scores best first; no bound above
+/// them claims a place among them.
+fn assert_table_reads_top_to_bottom(a: &Analyze, what: &str) {
+    let rows = &a.candidates[..a.candidates.len().min(5)];
+    // A decisive score the verifier could not confirm (±9000, `win?` in text) is a mate the
+    // search found, at the depth it found it: neither a mate nor a plain score.
+    let plain: Vec<_> = rows
+        .iter()
+        .filter(|c| c.mate_in.is_none() && c.score.abs() < 9000)
+        .collect();
+    for c in &plain {
+        assert_eq!(c.bound, BoundKind::Exact, "{what}: {c:?}");
+        assert_eq!(c.depth, plain[0].depth, "{what}: {c:?}");
+    }
+    // Winning mates, then plain scores, then proved losses.
+    let group = |c: &tengen::report::json::AnalyzeCandidate| match c.mate_in {
+        Some(n) if n > 0 => 0,
+        None if c.score <= -9000 => 2,
+        None => 1,
+        Some(_) => 3,
+    };
+    for pair in rows.windows(2) {
+        assert!(group(&pair[0]) <= group(&pair[1]), "{what}: {pair:?}");
+        assert!(pair[0].score >= pair[1].score, "{what}: {pair:?}");
+    }
+    let fifth = plain.last().map(|c| c.score);
+    for c in &a.candidates[rows.len()..] {
+        if c.bound == BoundKind::Upper && c.mate_in.is_none() {
+            assert!(fifth.is_none_or(|f| c.score <= f), "{what}: {c:?}");
+        }
+    }
+}
+
+#[test]
+fn the_midgame_tables_read_top_to_bottom_at_the_default_second() {
+    for id in crate::ids(std::path::Path::new(MIDGAME)) {
+        let a = analyze(&[MIDGAME, "--id", &id]);
+        assert_table_reads_top_to_bottom(&a, &id);
+        // The text shows the same rows with no bound that says nothing.
+        let (code, out, _) = run(&["analyze", MIDGAME, "--id", &id]);
+        assert_eq!(code, 0);
+        assert!(!out.contains("<=+9000"), "{id}: {out}");
+        // No raw mate score (30000 less the plies) or ±9000 in a row's score cell.
+        for row in out.lines().filter(|l| l.starts_with("   ")) {
+            let score = row.split_whitespace().nth(2).unwrap_or("");
+            let raw = score.trim_start_matches("<=").parse::<i32>();
+            assert!(
+                raw.is_err() || raw.is_ok_and(|s| s.abs() < 9000),
+                "{id}: {row}"
+            );
+        }
+    }
+}
+
+/// Whether the analysis of `args` (text and JSON) shows its verified wins as mates: `+M` and
+/// "wins in" in text, `mate_in` and `mate_shortest` in JSON, and no raw mate score.
+fn out_has_mates(args: &[&str]) -> bool {
+    let (code, out, _) = run(args);
+    assert_eq!(code, 0);
+    let a = analyze(&args[1..]);
+    let best = &a.candidates[0];
+    let n = best.mate_in.expect("a mate");
+    assert!(best.mate_shortest.is_some(), "{best:?}");
+    let label = if best.mate_shortest == Some(true) {
+        format!("+M{n} ")
+    } else {
+        format!("+M<={n} ")
+    };
+    out.contains(&label) && out.contains("wins in") && !out.contains(&format!("{:+}", best.score))
+}
+
+#[test]
+fn a_mate_reads_as_a_mate_and_analyze_and_solve_agree_on_its_length() {
+    let args = [
+        "analyze",
+        MIDGAME,
+        "--id",
+        "tengen/midgame-renju-1",
+        "--depth",
+        "9",
+        "--threads",
+        "1",
+    ];
+    assert!(out_has_mates(&args), "{:?}", run(&args).1);
+    let a = analyze(&args[1..]);
+    let best = &a.candidates[0];
+    let n = best.mate_in.unwrap();
+    assert!(n > 0, "{best:?}");
+    let (_, text, _) = run(&args);
+    let solve = |what: &[&str]| {
+        let mut all = vec!["solve"];
+        all.extend_from_slice(what);
+        all.extend_from_slice(&[MIDGAME, "--id", "tengen/midgame-renju-1"]);
+        run(&all).1
+    };
+    if best.mate_shortest == Some(true) {
+        // The shortest: `solve --win-in` finds it in n, not in n - 1.
+        assert!(
+            text.contains(&format!("black wins in {n} moves (verified)")),
+            "{text}"
+        );
+        let k = n.to_string();
+        assert!(solve(&["--win-in", &k]).contains(&format!("in {n} moves")));
+        let k = (n - 1).to_string();
+        assert!(solve(&["--win-in", &k]).contains("no threat sequence wins"));
+    } else {
+        assert!(text.contains("wins in at most"), "{text}");
+    }
+    // `solve --vct` proves a win within its proof's longest line, no shorter than the
+    // shortest: it says "at most" when it is longer.
+    let vct = solve(&["--vct"]);
+    let moves: i32 = vct
+        .split("in at most ")
+        .nth(1)
+        .or_else(|| vct.split("VCT in ").nth(1))
+        .and_then(|r| r.split(' ').next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{vct}"));
+    assert!(moves >= n || best.mate_shortest != Some(true), "{vct}");
+    if moves > n {
+        assert!(vct.contains("in at most"), "{vct}");
+    }
+}
+
+#[test]
+fn nps_is_the_nodes_over_the_time_beside_them() {
+    let a = analyze(&[
+        MIDGAME,
+        "--id",
+        "tengen/midgame-freestyle-1",
+        "--time",
+        "300ms",
+    ]);
+    let nps = a.nodes as f64 / a.elapsed_ms * 1000.0;
+    assert!((a.nps as f64 - nps).abs() <= 1.0, "{} against {nps}", a.nps);
+    let (_, out, _) = run(&["analyze", MIDGAME, "--id", "tengen/midgame-freestyle-1"]);
+    let counts = out.lines().find(|l| l.starts_with("depth ")).unwrap();
+    let figure = |unit: &str| -> f64 {
+        let field = counts.split(" · ").find(|f| f.ends_with(unit)).unwrap();
+        field.split(' ').next().unwrap().parse().unwrap()
+    };
+    let (nodes, per_second, ms) = (figure(" nodes"), figure(" nodes/s"), figure(" ms"));
+    // The time is printed to the millisecond.
+    let (low, high) = (nodes / (ms + 0.5) * 1000.0, nodes / (ms - 0.5) * 1000.0);
+    assert!((low - 1.0..=high + 1.0).contains(&per_second), "{counts}");
+}
+
+#[test]
+fn the_heatmap_text_shades_every_scored_point() {
+    let args = [
+        "analyze",
+        MIDGAME,
+        "--id",
+        "tengen/midgame-renju-1",
+        "--depth",
+        "7",
+        "--threads",
+        "1",
+        "--heatmap",
+    ];
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    let a = analyze(&args[1..8]);
+    for c in &a.candidates {
+        let d = digit_at(&out, &c.mv.to_string());
+        assert!(d.is_ascii_digit(), "{}: {d}: {out}", c.mv);
+    }
+    assert!(!out.contains("<=+9000") && !out.contains(" ? "), "{out}");
 }

@@ -185,7 +185,7 @@ fn proof_text_lists_the_replies() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("black wins by VCT in 3 moves (proof of"),
+        out.contains("black wins by VCT in at most 3 moves (proof of"),
         "{out}"
     );
     assert!(out.contains("verified against every defence"), "{out}");
