@@ -100,8 +100,8 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
             .heatmap
             .then(|| picture::HeatMap::of(cands, analysis.to_move));
         // The text's own headline, so that the picture says what the text says.
-        let caption = (!cands.is_empty())
-            .then(|| text::analysis_headline(&analysis).trim_end().to_string());
+        let caption =
+            (!cands.is_empty()).then(|| text::analysis_headline(&analysis).trim_end().to_string());
         picture::board_svg(
             board,
             &picture::BoardPicture {

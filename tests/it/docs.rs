@@ -224,7 +224,11 @@ fn the_readme_is_short_and_its_prose_lines_readable() {
             in_code = !in_code;
         } else if !in_code && !line.starts_with('|') {
             let width = line.chars().count();
-            assert!(width <= 300, "README.md:{}: a prose line of {width} characters", n + 1);
+            assert!(
+                width <= 300,
+                "README.md:{}: a prose line of {width} characters",
+                n + 1
+            );
         }
     }
     assert!(!in_code, "README.md: a code block is never closed");
@@ -287,7 +291,10 @@ fn every_command_line_in_the_readme_parses() {
         }
         checked += 1;
     }
-    assert!(checked >= 15, "only {checked} command lines found in the README");
+    assert!(
+        checked >= 15,
+        "only {checked} command lines found in the README"
+    );
 }
 
 #[test]
@@ -296,6 +303,12 @@ fn shell_words_split_as_sh_does() {
         shell_words(r#"tengen analyze "h8 i9" --rule renju   # a comment"#),
         ["tengen", "analyze", "h8 i9", "--rule", "renju"]
     );
-    assert_eq!(shell_words("tengen man convert > x.1"), ["tengen", "man", "convert"]);
-    assert_eq!(shell_words("tengen check mine.txt; echo $?"), ["tengen", "check", "mine.txt"]);
+    assert_eq!(
+        shell_words("tengen man convert > x.1"),
+        ["tengen", "man", "convert"]
+    );
+    assert_eq!(
+        shell_words("tengen check mine.txt; echo $?"),
+        ["tengen", "check", "mine.txt"]
+    );
 }

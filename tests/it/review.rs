@@ -529,8 +529,8 @@ fn a_proved_win_played_out_is_one_line_in_text_and_kept_whole_in_json() {
         1 + shown + 1,
         "{plain}"
     );
-    // A number on a black stone is drawn in white ink, which nothing else uses.
-    let white_ink = r##"stroke="#ffffff""##;
-    assert!(!plain.contains(white_ink), "numbers without --numbers");
-    assert!(picture(&["--numbers"]).contains(white_ink));
+    // A stone's number is drawn as strokes of class "number".
+    let number = r#"class="number""#;
+    assert!(!plain.contains(number), "numbers without --numbers");
+    assert!(picture(&["--numbers"]).contains(number));
 }
