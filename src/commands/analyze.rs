@@ -98,7 +98,7 @@ pub fn run(mut config: Analyze, out: &mut dyn Write) -> Result<u8, Error> {
             .collect();
         let heat = config
             .heatmap
-            .then(|| picture::HeatMap::of(cands, analysis.to_move));
+            .then(|| picture::HeatMap::of(cands, analysis.to_move, config.settings.top));
         // The text's own headline, so that the picture says what the text says.
         let caption =
             (!cands.is_empty()).then(|| text::analysis_headline(&analysis).trim_end().to_string());

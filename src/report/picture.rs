@@ -51,14 +51,19 @@ pub struct BoardPicture {
 
 /// A heat-map: every scored point coloured by the side to move's win chance after it, in
 /// [`BANDS`] equal bands from blue (0%) to red (100%), so the colour reads off the scale the
-/// picture draws; a point with only a bound on its score is hatched grey, not coloured.
+/// picture draws. A bound that places its move below the table's rows (as the text's digits
+/// have it) is coloured as its ceiling and striped: "at most"; a bound that says nothing is
+/// hatched grey.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeatMap {
     /// Whose win chance the colours are (the side to move).
     pub side: Color,
     /// Points with an exact score (or a proved result) and the win chance, 0 to 1.
     pub scored: Vec<(Point, f64)>,
-    /// Points whose score is only a bound.
+    /// Points with an upper bound that places them (below the table's rows), and the win
+    /// chance of that bound: at most this.
+    pub capped: Vec<(Point, f64)>,
+    /// Points whose bound says nothing of where they stand.
     pub bounded: Vec<Point>,
 }
 
@@ -66,26 +71,27 @@ pub struct HeatMap {
 pub const BANDS: usize = 10;
 
 impl HeatMap {
-    /// The heat-map of an analysis's candidates: a proved win is 100%, a proved loss 0%
-    /// (as JSON's `win_prob` has them), an exact score its win chance, a bound hatched.
-    pub fn of(candidates: &[crate::analyze::Candidate], side: Color) -> HeatMap {
+    /// The heat-map of an analysis's candidates (`top`: the table's rows): a proved win is
+    /// 100%, a proved loss 0% (as JSON's `win_prob` has them), an exact score its win chance;
+    /// a bound striped or hatched as [`super::text::places`] reads it.
+    pub fn of(candidates: &[crate::analyze::Candidate], side: Color, top: usize) -> HeatMap {
         let mut heat = HeatMap {
             side,
             scored: Vec::new(),
+            capped: Vec::new(),
             bounded: Vec::new(),
         };
+        let places = super::text::places(candidates, top);
         for c in candidates {
-            let win = match c.mate_in {
-                Some(n) => f64::from(u8::from(n > 0)),
+            let win = crate::analyze::eval::win_probability(c.score);
+            match c.mate_in {
+                Some(n) => heat.scored.push((c.mv, f64::from(u8::from(n > 0)))),
                 None if c.bound == crate::analyze::tt::Bound::Exact => {
-                    crate::analyze::eval::win_probability(c.score)
+                    heat.scored.push((c.mv, win))
                 }
-                None => {
-                    heat.bounded.push(c.mv);
-                    continue;
-                }
-            };
-            heat.scored.push((c.mv, win));
+                None if places(c) => heat.capped.push((c.mv, win)),
+                None => heat.bounded.push(c.mv),
+            }
         }
         heat
     }
@@ -354,7 +360,11 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
         .unwrap_or_else(|| format!("{} to move", board.to_move()));
     let covered = |p: Point| !board.is_empty(p) || what.line.iter().any(|&(q, _, _)| q == p);
     title_and_desc(&mut out, &title, &describe(board, what, &covered));
-    if what.heat.as_ref().is_some_and(|h| !h.bounded.is_empty()) {
+    if what
+        .heat
+        .as_ref()
+        .is_some_and(|h| !h.bounded.is_empty() || !h.capped.is_empty())
+    {
         out.push_str(HATCH);
     }
     let _ = writeln!(
@@ -384,13 +394,7 @@ pub fn board_svg(board: &Board, what: &BoardPicture) -> String {
         text(&mut out, label, cx, cy, h, LABEL);
     }
     if let Some(heat) = &what.heat {
-        draw_scale(
-            &mut out,
-            heat.side,
-            !heat.bounded.is_empty(),
-            width,
-            board_height,
-        );
+        draw_scale(&mut out, heat, width, board_height);
     }
     for (k, line) in caption.iter().enumerate() {
         let y = board_height + scale + (k as f64 + 0.5) * CAPTION_LINE + 2.0;
@@ -425,7 +429,7 @@ fn describe(board: &Board, what: &BoardPicture, covered: &dyn Fn(Point) -> bool)
     }
     if let Some(heat) = &what.heat {
         parts.push(format!(
-            "colour: {}'s win chance after the move, in bands of {}% from blue (0%) to red (100%); {} coloured, {} hatched grey (only a bound on the score, not scored exactly)",
+            "colour: {}'s win chance after the move, in bands of {}% from blue (0%) to red (100%); {} coloured, {} striped (at most that chance: a bound below the ranked moves), {} hatched grey (a bound that does not place the move)",
             heat.side,
             100 / BANDS,
             crate::words::plural(
@@ -433,6 +437,7 @@ fn describe(board: &Board, what: &BoardPicture, covered: &dyn Fn(Point) -> bool)
                 "point",
                 "points"
             ),
+            heat.capped.iter().filter(|(p, _)| !covered(*p)).count(),
             heat.bounded.iter().filter(|&&p| !covered(p)).count(),
         ));
     }
@@ -474,29 +479,43 @@ fn draw_heat(out: &mut String, size: u8, heat: &HeatMap, covered: &dyn Fn(Point)
             r##"stroke="#3a2a10" stroke-width="1.5""##,
         );
     }
+    // A ceiling: its band's colour under the stripes, outlined as a scored tile is.
+    for &(p, win) in heat.capped.iter().filter(|(p, _)| !covered(*p)) {
+        let edge = r##"stroke="#3a2a10" stroke-width="1.5""##;
+        tile(out, p, "capped", band_color(HeatMap::band(win)), edge);
+        tile(out, p, "stripes", "url(#capped)", r#"stroke="none""#);
+    }
     for &p in heat.bounded.iter().filter(|&&p| !covered(p)) {
         tile(out, p, "bound", "url(#bound)", r#"stroke="none""#);
     }
 }
 
-/// The grey hatching of a point whose score is only a bound.
-const HATCH: &str = r##"<defs><pattern id="bound" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d2c6a4"/><line x1="1.5" y1="0" x2="1.5" y2="6" stroke="#998f78" stroke-width="1.4"/></pattern></defs>
+/// The grey hatching of a point whose bound says nothing, and the stripes over a ceiling's
+/// colour.
+const HATCH: &str = r##"<defs><pattern id="bound" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d2c6a4"/><line x1="1.5" y1="0" x2="1.5" y2="6" stroke="#998f78" stroke-width="1.4"/></pattern><pattern id="capped" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="1.5" y1="0" x2="1.5" y2="6" stroke="#ffffff" stroke-opacity="0.75" stroke-width="1.6"/></pattern></defs>
 "##;
 
 /// The heat-map's scale under the board (`top` its upper edge): what the colours are, the
-/// bands from 0% to 100%, and the hatching's meaning. Drawn at its natural size, shrunk to
-/// fit a small board.
-fn draw_scale(out: &mut String, side: Color, bounds: bool, width: f64, top: f64) {
+/// bands from 0% to 100%, and what the stripes and the hatching mean when they are drawn.
+/// Drawn at its natural size, shrunk to fit a small board.
+fn draw_scale(out: &mut String, heat: &HeatMap, width: f64, top: f64) {
     let (swatch, gap, h, letters) = (24.0, 28.0, 14.0, 10.0);
     let bar = swatch * BANDS as f64;
-    let note = if bounds { "bound only" } else { "" };
-    let heading = format!("colour: {side}'s win chance after the move");
+    // The notes after the bar: a striped mid-scale swatch, a hatched grey one.
+    let mut notes: Vec<(&str, &str, String)> = Vec::new();
+    if !heat.capped.is_empty() {
+        notes.push(("scale-capped", "at most", band_color(BANDS / 2).to_string()));
+    }
+    if !heat.bounded.is_empty() {
+        notes.push(("scale-bound", "bound only", "url(#bound)".to_string()));
+    }
+    let heading = format!("colour: {}'s win chance after the move", heat.side);
     let wide = |s: &str| text_units(s) * letters / 6.0;
-    let row = if bounds {
-        bar + gap + h + 6.0 + wide(note)
-    } else {
-        bar
-    };
+    let row = bar
+        + notes
+            .iter()
+            .map(|(_, note, _)| gap + h + 6.0 + wide(note))
+            .sum::<f64>();
     let natural = row.max(wide(&heading)) + 24.0;
     let fit = ((width - 16.0) / natural).min(1.0);
     // The row of swatches centred under the heading.
@@ -516,12 +535,18 @@ fn draw_scale(out: &mut String, side: Color, bounds: bool, width: f64, top: f64)
     for (at, label) in [(0.0, "0%"), (bar / 2.0, "50%"), (bar, "100%")] {
         text(&mut g, label, x0 + at, 40.0, letters, "#222222");
     }
-    if bounds {
-        let x = x0 + bar + gap;
+    let mut x = x0 + bar + gap;
+    for (class, note, fill) in &notes {
         let _ = writeln!(
             g,
-            r##"<rect class="scale-bound" x="{x:.1}" y="16" width="{h:.1}" height="{h:.1}" fill="url(#bound)" stroke="#7a7263" stroke-width="0.6"/>"##
+            r##"<rect class="{class}" x="{x:.1}" y="16" width="{h:.1}" height="{h:.1}" fill="{fill}" stroke="#7a7263" stroke-width="0.6"/>"##
         );
+        if *class == "scale-capped" {
+            let _ = writeln!(
+                g,
+                r##"<rect x="{x:.1}" y="16" width="{h:.1}" height="{h:.1}" fill="url(#capped)"/>"##
+            );
+        }
         text(
             &mut g,
             note,
@@ -530,6 +555,7 @@ fn draw_scale(out: &mut String, side: Color, bounds: bool, width: f64, top: f64)
             letters,
             "#222222",
         );
+        x += h + 6.0 + wide(note) + gap;
     }
     let left = (width - natural * fit) / 2.0;
     let _ = writeln!(
@@ -855,6 +881,7 @@ mod tests {
                 heat: Some(HeatMap {
                     side: Color::White,
                     scored: vec![(h8, 0.5), (a1, 0.5)],
+                    capped: vec![],
                     bounded: vec![b2],
                 }),
                 ..Default::default()
@@ -866,7 +893,8 @@ mod tests {
         assert_eq!(svg.matches(r#"class="label""#).count(), 0);
         assert_eq!(svg.matches(r#"class="heat""#).count(), 0);
         assert!(svg.contains("<title>white to move</title>"), "{svg}");
-        assert!(svg.contains("0 points coloured, 1 hatched"), "{svg}");
+        assert!(svg.contains("0 points coloured, 0 striped"), "{svg}");
+        assert!(svg.contains("1 hatched grey"), "{svg}");
     }
 
     #[test]

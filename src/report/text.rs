@@ -638,6 +638,13 @@ fn table_floor(candidates: &[Candidate], top: usize) -> Option<i32> {
         .or_else(|| candidates.iter().find(plain).map(|c| c.score))
 }
 
+/// Whether each candidate's score places it, as the table and the heat-map read it: exact, a
+/// mate, or a bound at or below the table's rows (see [`informative`]).
+pub(crate) fn places(candidates: &[Candidate], top: usize) -> impl Fn(&Candidate) -> bool {
+    let floor = table_floor(candidates, top);
+    move |c| informative(c, floor)
+}
+
 /// Whether a candidate's score says something: exact, a mate, or a bound at or below
 /// `floor` (see [`table_floor`]).
 fn informative(c: &Candidate, floor: Option<i32>) -> bool {

@@ -465,14 +465,26 @@ fn issue_59_the_heat_map_has_a_scale_and_its_colours_follow_the_scores() {
         );
         let desc = element(&picture, "desc");
         assert!(desc.contains("black's win chance"), "{desc}");
-        let tiles: std::collections::HashMap<Point, usize> = with_class(&picture, "rect", "heat")
-            .iter()
-            .map(|t| {
-                let x = num(t, "x") + num(t, "width") / 2.0;
-                let y = num(t, "y") + num(t, "height") / 2.0;
-                (point_at(x, y), band_of(&t["fill"]))
-            })
-            .collect();
+        let banded = |class: &str| -> std::collections::HashMap<Point, usize> {
+            with_class(&picture, "rect", class)
+                .iter()
+                .map(|t| {
+                    let x = num(t, "x") + num(t, "width") / 2.0;
+                    let y = num(t, "y") + num(t, "height") / 2.0;
+                    (point_at(x, y), band_of(&t["fill"]))
+                })
+                .collect()
+        };
+        let tiles = banded("heat");
+        // A bound that places its move is coloured as its ceiling, under stripes.
+        let capped = banded("capped");
+        let in_band = |p: Point, band: usize, win: f64| {
+            let (from, to) = (num(&scale[band], "data-from"), num(&scale[band], "data-to"));
+            assert!(
+                win >= from - 0.05 && win <= to + 0.05,
+                "{p}: {win}% in band {from}-{to}"
+            );
+        };
         let bounds: Vec<Point> = with_class(&picture, "rect", "bound")
             .iter()
             .map(|t| {
@@ -486,19 +498,18 @@ fn issue_59_the_heat_map_has_a_scale_and_its_colours_follow_the_scores() {
         for c in doc["candidates"].as_array().unwrap() {
             let p: Point = c["move"].as_str().unwrap().parse().unwrap();
             let exact = c["bound"] == "exact" || !c["mate_in"].is_null();
+            // The tile's band holds the move's win chance (JSON rounds it to 0.1%).
+            let win = c["win_prob"].as_f64().unwrap() * 100.0;
             if !exact {
-                assert!(bounds.contains(&p), "{p}: a bound is hatched");
                 assert!(!tiles.contains_key(&p));
+                match capped.get(&p) {
+                    Some(&band) => in_band(p, band, win),
+                    None => assert!(bounds.contains(&p), "{p}: a bound striped or hatched"),
+                }
                 continue;
             }
-            // The tile's band holds the move's win chance (JSON rounds it to 0.1%).
+            in_band(p, tiles[&p], win);
             let band = tiles[&p];
-            let win = c["win_prob"].as_f64().unwrap() * 100.0;
-            let (from, to) = (num(&scale[band], "data-from"), num(&scale[band], "data-to"));
-            assert!(
-                win >= from - 0.05 && win <= to + 0.05,
-                "{p}: {win}% in band {from}-{to}"
-            );
             if c["rank"].as_u64().unwrap() <= 5 {
                 ranked.push((p, band));
             }
@@ -508,11 +519,20 @@ fn issue_59_the_heat_map_has_a_scale_and_its_colours_follow_the_scores() {
         for pair in ranked.windows(2) {
             assert!(pair[0].1 >= pair[1].1, "{pair:?}");
         }
-        // The hatching is on the scale exactly when some point has only a bound.
-        let note = !with_class(&picture, "rect", "scale-bound").is_empty();
-        assert_eq!(note, !bounds.is_empty(), "all: {all}");
+        // The hatching and the stripes are on the scale exactly when they are on the board.
+        let note = |class: &str| !with_class(&picture, "rect", class).is_empty();
+        assert_eq!(note("scale-bound"), !bounds.is_empty(), "all: {all}");
+        assert_eq!(note("scale-capped"), !capped.is_empty(), "all: {all}");
         if all {
-            assert!(bounds.is_empty(), "--all scores every point exactly");
+            assert!(
+                bounds.is_empty() && capped.is_empty(),
+                "--all scores every point exactly"
+            );
+        } else {
+            assert!(
+                !capped.is_empty(),
+                "the bounds below the table are striped, not hatched"
+            );
         }
     }
 }
