@@ -373,21 +373,15 @@ pub(super) fn top_pass(
         if at_level(cand) || is_mate(cand) || (cand.bound == Bound::Upper && cand.score <= kth) {
             continue;
         }
-        let m = cand.mv.index();
-        let score = searcher.search_root_move(m, level, kth, kth + 1);
-        if searcher.stopped.is_some() {
-            break;
+        match test_against(searcher, cand.mv, level, kth) {
+            None => break,
+            Some(Tested::Below(score)) => {
+                (cand.score, cand.bound, cand.depth) = (score, Bound::Upper, level as u32);
+                cand.pv = vec![cand.mv];
+                continue;
+            }
+            Some(Tested::Exact(score, line)) => cand.set_exact(score, line),
         }
-        if score <= kth {
-            (cand.score, cand.bound, cand.depth) = (score, Bound::Upper, level as u32);
-            cand.pv = vec![cand.mv];
-            continue;
-        }
-        let score = searcher.search_root_move(m, level, -MATE - 1, MATE + 1);
-        if searcher.stopped.is_some() {
-            break;
-        }
-        cand.set_exact(score, searcher.line_from(cand.mv));
         cand.depth = level as u32;
         rank_report(scored);
         k = 0;
@@ -396,6 +390,32 @@ pub(super) fn top_pass(
 
 /// A root move's exact score and line.
 type Scored = (i32, Vec<Point>);
+
+/// What [`test_against`] found of a root move.
+enum Tested {
+    /// No better than the score tested against: this upper bound.
+    Below(i32),
+    /// Better: its exact score and line.
+    Exact(i32, Vec<Point>),
+}
+
+/// Tests root move `mv` at `depth` with a null window at `kth`, and scores it exactly when it
+/// beats `kth`; `None` when the search was halted.
+fn test_against(searcher: &mut Searcher<'_>, mv: Point, depth: i32, kth: i32) -> Option<Tested> {
+    let m = mv.index();
+    let score = searcher.search_root_move(m, depth, kth, kth + 1);
+    if searcher.stopped.is_some() {
+        return None;
+    }
+    if score <= kth {
+        return Some(Tested::Below(score));
+    }
+    let score = searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
+    if searcher.stopped.is_some() {
+        return None;
+    }
+    Some(Tested::Exact(score, searcher.line_from(mv)))
+}
 
 /// Scores the `members` exactly at one depth. The iterations leave them so (each scores the
 /// best `top` exactly), unless a threat check replaced one: then level by level from one ply
@@ -553,20 +573,14 @@ pub(super) fn exact_pass(
         if cand.bound == Bound::Exact || cand.score <= kth {
             continue;
         }
-        let m = cand.mv.index();
-        let score = searcher.search_root_move(m, depth, kth, kth + 1);
-        if searcher.stopped.is_some() {
-            break;
+        match test_against(searcher, cand.mv, depth, kth) {
+            None => break,
+            Some(Tested::Below(score)) => {
+                cand.score = score;
+                continue;
+            }
+            Some(Tested::Exact(score, line)) => cand.set_exact(score, line),
         }
-        if score <= kth {
-            cand.score = score;
-            continue;
-        }
-        let score = searcher.search_root_move(m, depth, -MATE - 1, MATE + 1);
-        if searcher.stopped.is_some() {
-            break;
-        }
-        cand.set_exact(score, searcher.line_from(cand.mv));
         rank_exact_first(scored);
         k = 0;
     }

@@ -761,7 +761,9 @@ pub fn graph_svg(points: &[GraphPoint]) -> String {
                     r#"<circle cx="{x:.1}" cy="{y:.1}" r="5" fill="{MARK}"/>"#
                 );
             }
-            if i % every == 0 || i == n - 1 {
+            // The last move is always labelled; a tick too close to it gives way.
+            let tick = i % every == 0 && n - 1 - i >= every.div_ceil(2);
+            if tick || i == n - 1 {
                 text(
                     &mut out,
                     &p.number.to_string(),
