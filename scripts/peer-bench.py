@@ -21,6 +21,8 @@ program's own timing of its search is kept (tengen's `elapsed_ms`, which leaves 
 verification; quintet's `elapsed:`). Prints a row a position (both verdicts, both medians and
 their ratio), then for each group the geometric mean of tengen / quintet over the positions
 both decided where quintet took at least --floor ms (default 5), and the worst of them by name.
+tengen's node counts are printed too, a row each and summed a group (`--json FILE` writes a
+line a position); `--tengen-only` runs tengen alone, to compare two builds by their files.
 Exit 1 when a verdict differs or a ratio is above --max-ratio (default: none); 2 on a usage
 error. Python 3, standard library only.
 """
@@ -87,7 +89,7 @@ class Bench:
         return json.loads(shown.stdout)
 
     def tengen(self, mode, size, stones, attacker, limit, threat_limit):
-        """(verdict, ms) of one tengen run."""
+        """(verdict, ms, nodes) of one tengen run."""
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as t:
             t.write(f"id: x\nrule: renju\nsize: {size}\nblack: {' '.join(stones['black'])}\n"
                     f"white: {' '.join(stones['white'])}\nto-move: {attacker}\n")
@@ -101,14 +103,16 @@ class Bench:
         r = run(cmd, self.a.timeout + 30)
         os.unlink(name)
         if r is None:
-            return "unknown", self.a.timeout * 1000
+            return "unknown", self.a.timeout * 1000, 0
         if r.returncode != 0:
             die(f"tengen solve failed: {r.stderr.strip()}")
         j = json.loads(r.stdout)
-        return j["result"], j.get("elapsed_ms", 0.0)
+        return j["result"], j.get("elapsed_ms", 0.0), j.get("nodes", 0)
 
     def quintet_run(self, mode, stones, attacker, limit, threat_limit):
-        """(verdict, ms) of one quintet run."""
+        """(verdict, ms) of one quintet run; ("-", 0) with --tengen-only."""
+        if self.quintet is None:
+            return "-", 0.0
         up = lambda s: ",".join(x.upper() for x in s)
         cmd = [self.quintet, mode, str(limit or 255), attacker,
                f"{up(stones['black'])}/{up(stones['white'])}"]
@@ -123,14 +127,14 @@ class Bench:
                 float(m.group(1)) if m else self.a.timeout * 1000)
 
     def side_by_side(self, mode, size, stones, attacker, limit, threat_limit):
-        """Both programs, --runs times each, alternating: (tengen verdict, median ms, quintet
-        verdict, median ms)."""
+        """Both programs, --runs times each, alternating: (tengen verdict, median ms, nodes,
+        quintet verdict, median ms)."""
         t, q = [], []
         for _ in range(self.a.runs):
             t.append(self.tengen(mode, size, stones, attacker, limit, threat_limit))
             q.append(self.quintet_run(mode, stones, attacker, limit, threat_limit))
-        verdict = lambda runs: runs[0][0] if len({v for v, _ in runs}) == 1 else "unknown"
-        return (verdict(t), statistics.median(ms for _, ms in t),
+        verdict = lambda runs: runs[0][0] if len({r[0] for r in runs}) == 1 else "unknown"
+        return (verdict(t), statistics.median(r[1] for r in t), t[0][2],
                 verdict(q), statistics.median(ms for _, ms in q))
 
 
@@ -196,6 +200,9 @@ def main():
     ap.add_argument("--skip-tag", nargs="*", default=["heavy"])
     ap.add_argument("--filter", default="")
     ap.add_argument("--markdown", metavar="FILE")
+    ap.add_argument("--json", metavar="FILE", help="write a JSON line a position")
+    ap.add_argument("--tengen-only", action="store_true",
+                    help="run tengen alone (to compare two builds by their --json files)")
     a = ap.parse_args()
     if not a.files:
         a.files = [str(PUBLIC / "quintet-renju.txt"), str(PUBLIC / "mintaka-renju.txt")]
@@ -206,12 +213,14 @@ def main():
             die(f"no such file: {f}")
     quintet = a.quintet or (os.environ.get("ANCHORS") and str(
         Path(os.environ["ANCHORS"]) / "target" / "release" / "quintet-solve"))
-    if not quintet or not os.access(quintet, os.X_OK):
+    if a.tengen_only:
+        quintet = None
+    elif not quintet or not os.access(quintet, os.X_OK):
         die("no quintet-solve: give --quintet PATH or set ANCHORS (../shared/anchors/build-quintet.sh)")
     if not os.access(a.tengen, os.X_OK):
         die(f"no tengen at {a.tengen}: cargo build --release")
     bench = Bench(a, quintet)
-    rows, differ = [], []
+    rows, differ, nodes, records = [], [], {}, []
     for g, label, f, pid, defence, mode, limit, tl, side in jobs(a):
         pos = bench.position(f, pid)
         attacker = pos["to_move"]
@@ -220,15 +229,23 @@ def main():
             stones[attacker].append(defence)
         if defence is not None or side == "other":
             attacker = "white" if attacker == "black" else "black"
-        tv, tt, qv, qt = bench.side_by_side(mode, pos["size"], stones, attacker, limit, tl)
+        tv, tt, tn, qv, qt = bench.side_by_side(mode, pos["size"], stones, attacker, limit, tl)
         rows.append((g, label, tv, tt, qv, qt))
-        if "unknown" not in (tv, qv) and tv != qv:
+        nodes[g] = nodes.get(g, 0) + tn
+        if a.json:
+            records.append({"group": g, "position": label, "tengen": tv, "ms": tt,
+                            "nodes": tn, "quintet": qv, "quintet_ms": qt})
+        if "unknown" not in (tv, qv) and "-" not in (tv, qv) and tv != qv:
             differ.append(label)
         ratio = f"{tt / qt:.2f}" if qt > 0 and "unknown" not in (tv, qv) else "-"
-        print(f"{g:8} {label}: tengen {tv} {tt:.2f} ms, quintet {qv} {qt:.2f} ms, ratio {ratio}",
-              flush=True)
+        print(f"{g:8} {label}: tengen {tv} {tt:.2f} ms {tn} nodes, quintet {qv} {qt:.2f} ms, "
+              f"ratio {ratio}", flush=True)
     print(f"\n{len(rows)} positions, {a.runs} runs each; verdicts differ on {len(differ)}"
           + "".join(f"\n  DIFFER: {d}" for d in differ))
+    for g, n in nodes.items():
+        print(f"{g}: tengen searched {n} nodes in all")
+    if a.json:
+        Path(a.json).write_text("".join(json.dumps(r) + "\n" for r in records))
     worst_ratio = 0.0
     for g, n, gm, label, worst in summary(rows, a.floor):
         worst_ratio = max(worst_ratio, worst)
