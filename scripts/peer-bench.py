@@ -170,7 +170,7 @@ def summary(rows, floor):
     least `floor` ms and both decided."""
     lines = []
     for g in ("vct", "vcf", "disproof"):
-        pairs = [(label, t, q) for grp, label, tv, t, qv, q in rows
+        pairs = [(label, t, q) for grp, label, tv, t, qv, q, _ in rows
                  if grp == g and "unknown" not in (tv, qv) and q >= floor]
         if not pairs:
             continue
@@ -220,7 +220,7 @@ def main():
     if not os.access(a.tengen, os.X_OK):
         die(f"no tengen at {a.tengen}: cargo build --release")
     bench = Bench(a, quintet)
-    rows, differ, nodes, records = [], [], {}, []
+    rows, differ = [], []
     for g, label, f, pid, defence, mode, limit, tl, side in jobs(a):
         pos = bench.position(f, pid)
         attacker = pos["to_move"]
@@ -230,11 +230,7 @@ def main():
         if defence is not None or side == "other":
             attacker = "white" if attacker == "black" else "black"
         tv, tt, tn, qv, qt = bench.side_by_side(mode, pos["size"], stones, attacker, limit, tl)
-        rows.append((g, label, tv, tt, qv, qt))
-        nodes[g] = nodes.get(g, 0) + tn
-        if a.json:
-            records.append({"group": g, "position": label, "tengen": tv, "ms": tt,
-                            "nodes": tn, "quintet": qv, "quintet_ms": qt})
+        rows.append((g, label, tv, tt, qv, qt, tn))
         if "unknown" not in (tv, qv) and "-" not in (tv, qv) and tv != qv:
             differ.append(label)
         ratio = f"{tt / qt:.2f}" if qt > 0 and "unknown" not in (tv, qv) else "-"
@@ -242,10 +238,11 @@ def main():
               f"ratio {ratio}", flush=True)
     print(f"\n{len(rows)} positions, {a.runs} runs each; verdicts differ on {len(differ)}"
           + "".join(f"\n  DIFFER: {d}" for d in differ))
-    for g, n in nodes.items():
-        print(f"{g}: tengen searched {n} nodes in all")
+    for g in dict.fromkeys(r[0] for r in rows):
+        print(f"{g}: tengen searched {sum(r[6] for r in rows if r[0] == g)} nodes in all")
     if a.json:
-        Path(a.json).write_text("".join(json.dumps(r) + "\n" for r in records))
+        keys = ("group", "position", "tengen", "ms", "quintet", "quintet_ms", "nodes")
+        Path(a.json).write_text("".join(json.dumps(dict(zip(keys, r))) + "\n" for r in rows))
     worst_ratio = 0.0
     for g, n, gm, label, worst in summary(rows, a.floor):
         worst_ratio = max(worst_ratio, worst)
@@ -255,7 +252,7 @@ def main():
         with open(a.markdown, "w") as out:
             out.write("| group | position | tengen | ms | quintet | ms | tengen / quintet |\n"
                       "| --- | --- | --- | ---: | --- | ---: | ---: |\n")
-            for g, label, tv, tt, qv, qt in rows:
+            for g, label, tv, tt, qv, qt, _ in rows:
                 ratio = f"{tt / qt:.2f}" if qt > 0 and "unknown" not in (tv, qv) else ""
                 out.write(f"| {g} | {label} | {tv} | {tt:.2f} | {qv} | {qt:.2f} | {ratio} |\n")
     too_slow = a.max_ratio is not None and worst_ratio > a.max_ratio
