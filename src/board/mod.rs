@@ -687,6 +687,20 @@ impl Board {
         &self.empty_bits
     }
 
+    /// The hash the board had before its last played move (the stone gone, its player to
+    /// move), or `None` when no move was played.
+    #[inline]
+    pub fn hash_before_last(&self) -> Option<u64> {
+        let p = self.history.last()?;
+        let color = self.cells[p.index()].color()?;
+        Some(
+            self.hash
+                ^ zobrist::stone(color, p.index())
+                ^ zobrist::side(self.to_move)
+                ^ zobrist::side(color),
+        )
+    }
+
     /// How many points [`Board::five_points`] holds for `color` (kept up to date, not counted).
     #[inline]
     pub fn five_count(&self, color: Color) -> u32 {
@@ -1144,6 +1158,19 @@ mod tests {
         assert_eq!(b.hash(), h0);
         assert_eq!(b.total_stones(), 0);
         assert_eq!(b.undo(), None);
+    }
+
+    #[test]
+    fn hash_before_last_is_the_hash_before_the_move() {
+        let mut b = Board::new(15, Rule::Freestyle).unwrap();
+        assert_eq!(b.hash_before_last(), None);
+        b.play(p("h8"));
+        let before = b.hash();
+        b.play(p("i9"));
+        assert_eq!(b.hash_before_last(), Some(before));
+        // Also after the side to move was changed by hand, as the solvers do.
+        b.set_to_move(Color::White);
+        assert_eq!(b.hash_before_last(), Some(before));
     }
 
     #[test]

@@ -15,7 +15,10 @@
 //!
 //! **Defender moves** (AND nodes): after a four, the block (and if that block is forbidden for
 //! black, the attacker has won). After a quiet threat, the search first finds the attacker's
-//! VCF `V` as if the defender passed; a reply refutes the threat only if after it the attacker
+//! VCF `V` as if the defender passed; then, unless the OR node before is known to have had
+//! none, it looks for a VCF of the defender's own, which refutes the threat outright (a quiet
+//! move that broke one counter-VCF often leaves another; the OR node's answer is kept in a
+//! small table by position). Otherwise a reply refutes the threat only if after it the attacker
 //! has no VCF within the bound. Only replies in a zone can change `V`, and those are tested
 //! exactly (`V` replayed, else a fresh VCF). The zone: `V`'s own points and the five points it
 //! ends on (a reply there blocks it); every point where the defender would make a four or a

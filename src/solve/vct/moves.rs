@@ -2,7 +2,7 @@
 //! VCF), the defender's refutations of a threat, and the zones that bound both (see the
 //! [module notes](super)).
 
-use super::search::INNER_VCF_NODES;
+use super::search::{COUNTER_SLOTS, INNER_VCF_NODES};
 use super::search::{Expansion, Style, VctSolver};
 use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Point, Rule};
 use crate::pattern::{Class, Shape};
@@ -13,8 +13,12 @@ use crate::solve::{DefenceOrder, Limits, Outcome, order_score};
 /// search itself, whose defender replies include the defender's fours. Short ones are cheap
 /// to find and prune most. On the 99 public VCT cases not tagged heavy, 3 searches 14.8M
 /// nodes in 40 s where 40 searched 24.2M in 63 s (and solves `vct_small_but_long`, which 40
-/// left unknown at 10M nodes); 2 searches more than 3.
+/// left unknown at 10M nodes); 2 searches more than 3. The same bound serves the check after a
+/// quiet threat (`VctSolver::defender_wins_first`).
 const DEFENDER_VCF_DEPTH: u32 = 3;
+/// How many of the threat lines found after earlier replies [`VctSolver::refutations`] keeps
+/// to replay before it searches (see there).
+const ALTERNATE_LINES: usize = 4;
 
 impl VctSolver {
     pub(super) fn expand_or(&mut self, depth: u32) -> Expansion {
@@ -182,6 +186,7 @@ impl VctSolver {
         if quiet.is_empty() {
             return quiet;
         }
+        let key = self.board.hash();
         self.board.set_to_move(d);
         let limits = Limits {
             depth: DEFENDER_VCF_DEPTH,
@@ -192,6 +197,11 @@ impl VctSolver {
         let run = self.defender_vcf.search(&mut self.board, d, limits);
         self.nodes += run.nodes;
         self.board.set_to_move(a);
+        match run.outcome {
+            Outcome::Win => self.counter_memo[counter_slot(key)] = key ^ 1,
+            Outcome::NoWin => self.counter_memo[counter_slot(key)] = key,
+            Outcome::Unknown => {}
+        }
         if run.outcome != Outcome::Win {
             return quiet;
         }
@@ -238,7 +248,7 @@ impl VctSolver {
                 self.board.set_to_move(a);
                 let v = self.threat(depth);
                 self.board.set_to_move(d);
-                if v.outcome != Outcome::Win {
+                if v.outcome != Outcome::Win || self.defender_wins_first() {
                     return Expansion::Disproven;
                 }
                 let refutations = self.refutations(&v.line, depth);
@@ -249,6 +259,30 @@ impl VctSolver {
                 }
             }
         }
+    }
+
+    /// Whether the defender, to move after the attacker's quiet threat, has a VCF of its own
+    /// within [`DEFENDER_VCF_DEPTH`]: the threat then fails whatever it threatens, with no
+    /// reply to try. Not asked where the OR node before is known to have had no such VCF: an
+    /// attacker stone takes from the defender's lines (under renju a white stone may also free
+    /// a black point from a foul; the replies meet that case in the search).
+    fn defender_wins_first(&mut self) -> bool {
+        let Some(parent) = self.board.hash_before_last() else {
+            return false;
+        };
+        if self.counter_memo[counter_slot(parent)] == parent {
+            return false;
+        }
+        let limits = Limits {
+            depth: DEFENDER_VCF_DEPTH,
+            nodes: INNER_VCF_NODES,
+            count_five: false,
+            ..Limits::default()
+        };
+        let d = self.attacker.opponent();
+        let run = self.defender_vcf.search(&mut self.board, d, limits);
+        self.nodes += run.nodes;
+        run.outcome == Outcome::Win
     }
 
     /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
@@ -269,15 +303,28 @@ impl VctSolver {
             on_line.set(p.index(), true);
         }
         let mut out = Vec::new();
+        // The threat lines found after earlier replies: one often still wins after the next
+        // reply too, and replaying it costs a few moves where a search costs many.
+        let mut found: Vec<Vec<Point>> = Vec::new();
         for m in zone.iter() {
-            if self.board.cell(m) != Cell::Empty || !self.legal(d, m) {
+            if self.board.cell(m) != Cell::Empty {
                 continue;
             }
             self.board.play(Point::from_index(m));
-            let still = (!on_line.contains(m) && self.replays(line, self.attacker))
-                || self.threat(depth).outcome == Outcome::Win;
+            let a = self.attacker;
+            let still = (!on_line.contains(m) && self.replays(line, a))
+                || found.iter().any(|l| self.replays(l, a))
+                || {
+                    let v = self.threat(depth);
+                    let win = v.outcome == Outcome::Win;
+                    if win && found.len() < ALTERNATE_LINES {
+                        found.push(v.line);
+                    }
+                    win
+                };
             self.board.undo();
-            if !still {
+            // Legality matters only to a reply that would refute: most do not.
+            if !still && self.legal(d, m) {
                 out.push(m);
             }
             if self.over_budget() {
@@ -407,6 +454,12 @@ impl VctSolver {
         }
         ok
     }
+}
+
+/// The slot of position `hash` in [`VctSolver::counter_memo`].
+#[inline]
+fn counter_slot(hash: u64) -> usize {
+    (hash >> 40) as usize % COUNTER_SLOTS
 }
 
 /// The window starts (cells `i` whose five-cell window `i, i + s, .., i + 4s` runs along a
@@ -590,6 +643,43 @@ mod tests {
             .iter()
             .filter(|&i| !fives.contains(i) && !fours.contains(i))
             .collect()
+    }
+
+    /// White's quiet open three (g3) threatens a VCF; black, to move, answers it with its own
+    /// open three's VCF when it has one (h8 i8 j8), and then the threat fails at once, with no
+    /// reply to try. With that three broken (i8 gone) the replies are searched.
+    #[test]
+    fn a_quiet_threat_fails_at_once_against_the_defenders_own_vcf() {
+        let mut solver = VctSolver::new(1 << 20).unwrap();
+        for (black, at_once) in [(["h8", "i8", "j8"], true), (["h8", "j8", "a15"], false)] {
+            let mut board = Board::new(15, Rule::Freestyle).unwrap();
+            for s in black {
+                board.put(s.parse().unwrap(), Color::Black);
+            }
+            for s in ["e3", "f3"] {
+                board.put(s.parse().unwrap(), Color::White);
+            }
+            board.set_to_move(Color::White);
+            board.play("g3".parse().unwrap());
+            solver.board.clone_from(&board);
+            solver.attacker = Color::White;
+            solver.limits = Limits {
+                depth: 5,
+                threat_limit: 2,
+                ..Limits::default()
+            };
+            solver.counter_memo.fill(0);
+            match solver.expand_and(4) {
+                Expansion::Disproven => assert!(at_once, "{black:?}: disproven"),
+                Expansion::Children(replies) => {
+                    assert!(!at_once, "{black:?}: replies {replies:?}");
+                    // The blocks of the three are among them.
+                    let d3 = "d3".parse::<Point>().unwrap().index() as u16;
+                    assert!(replies.contains(&d3), "{replies:?}");
+                }
+                Expansion::Proven => panic!("{black:?}: proven"),
+            }
+        }
     }
 
     #[test]
