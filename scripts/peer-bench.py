@@ -162,7 +162,11 @@ def jobs(a):
             if k.get("rule") == "renju" and not set(k.get("tags", "").split()) & set(a.skip_tag):
                 out.append(("disproof", f"{k['id']}, the other side attacking", f, k["id"],
                             None, "vct", 30, "2", "other"))
-    return [j for j in out if a.filter in j[1]]
+    try:
+        wanted = re.compile(a.filter)
+    except re.error as e:
+        die(f"--filter {a.filter!r}: {e}")
+    return [j for j in out if wanted.search(j[1])]
 
 
 def summary(rows, floor):
@@ -198,7 +202,9 @@ def main():
     ap.add_argument("--max-nodes", type=int, default=20_000_000)
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--skip-tag", nargs="*", default=["heavy"])
-    ap.add_argument("--filter", default="")
+    ap.add_argument("--filter", default="",
+                    help="a regular expression; only the positions whose name it matches "
+                         "(e.g. 'white_l10_1$', without its _short)")
     ap.add_argument("--markdown", metavar="FILE")
     ap.add_argument("--json", metavar="FILE", help="write a JSON line a position")
     ap.add_argument("--tengen-only", action="store_true",
