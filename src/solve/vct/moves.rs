@@ -188,21 +188,15 @@ impl VctSolver {
         }
         let key = self.board.hash();
         self.board.set_to_move(d);
-        let limits = Limits {
-            depth: DEFENDER_VCF_DEPTH,
-            nodes: INNER_VCF_NODES,
-            count_five: false,
-            ..Limits::default()
-        };
-        let run = self.defender_vcf.search(&mut self.board, d, limits);
-        self.nodes += run.nodes;
+        let outcome = self.counter_vcf();
         self.board.set_to_move(a);
-        match run.outcome {
-            Outcome::Win => self.counter_memo[counter_slot(key)] = key ^ 1,
-            Outcome::NoWin => self.counter_memo[counter_slot(key)] = key,
+        // The slot is the latest decided node's: its hash if it had no counter-VCF.
+        match outcome {
+            Outcome::NoWin => self.no_counter_vcf[counter_slot(key)] = key,
+            Outcome::Win => self.no_counter_vcf[counter_slot(key)] = 0,
             Outcome::Unknown => {}
         }
-        if run.outcome != Outcome::Win {
+        if outcome != Outcome::Win {
             return quiet;
         }
         let line = self.defender_vcf.line().to_vec();
@@ -270,9 +264,15 @@ impl VctSolver {
         let Some(parent) = self.board.hash_before_last() else {
             return false;
         };
-        if self.counter_memo[counter_slot(parent)] == parent {
+        if self.no_counter_vcf[counter_slot(parent)] == parent {
             return false;
         }
+        self.counter_vcf() == Outcome::Win
+    }
+
+    /// The defender's own VCF within [`DEFENDER_VCF_DEPTH`], the defender to move (its line
+    /// is `self.defender_vcf.line()`).
+    fn counter_vcf(&mut self) -> Outcome {
         let limits = Limits {
             depth: DEFENDER_VCF_DEPTH,
             nodes: INNER_VCF_NODES,
@@ -282,7 +282,7 @@ impl VctSolver {
         let d = self.attacker.opponent();
         let run = self.defender_vcf.search(&mut self.board, d, limits);
         self.nodes += run.nodes;
-        run.outcome == Outcome::Win
+        run.outcome
     }
 
     /// The defender's replies after which the attacker has no threat VCF within `depth` (see the
@@ -456,7 +456,7 @@ impl VctSolver {
     }
 }
 
-/// The slot of position `hash` in [`VctSolver::counter_memo`].
+/// The slot of position `hash` in [`VctSolver::no_counter_vcf`].
 #[inline]
 fn counter_slot(hash: u64) -> usize {
     (hash >> 40) as usize % COUNTER_SLOTS
@@ -668,7 +668,7 @@ mod tests {
                 threat_limit: 2,
                 ..Limits::default()
             };
-            solver.counter_memo.fill(0);
+            solver.no_counter_vcf.fill(0);
             match solver.expand_and(4) {
                 Expansion::Disproven => assert!(at_once, "{black:?}: disproven"),
                 Expansion::Children(replies) => {

@@ -142,13 +142,12 @@ pub struct VctSolver {
     /// siblings, so after the attacker's line points the defender's replies are tried most
     /// refuting first (see `VctSolver::refutations`).
     pub(super) refuted: Box<[u32; CELLS]>,
-    /// What the defender's counter-VCF found at OR nodes with quiet candidates, by position
-    /// hash, direct-mapped: the hash when it found none, the hash ^ 1 when it found one (see
-    /// `VctSolver::defender_wins_first`).
-    pub(super) counter_memo: Box<[u64; COUNTER_SLOTS]>,
+    /// The OR nodes with quiet candidates where the defender had no counter-VCF, by position
+    /// hash, direct-mapped (see `VctSolver::defender_wins_first`).
+    pub(super) no_counter_vcf: Box<[u64; COUNTER_SLOTS]>,
 }
 
-/// Slots of [`VctSolver::counter_memo`] (128 KiB, cleared at each solve).
+/// Slots of [`VctSolver::no_counter_vcf`] (128 KiB, cleared at each solve).
 pub(super) const COUNTER_SLOTS: usize = 1 << 14;
 
 /// Key of a node: the position (with its side to move) and the attacker moves left.
@@ -189,7 +188,7 @@ impl VctSolver {
             inexact: false,
             clock_checked: 0,
             refuted: Box::new([0; CELLS]),
-            counter_memo: Box::new([0; COUNTER_SLOTS]),
+            no_counter_vcf: Box::new([0; COUNTER_SLOTS]),
         })
     }
 
@@ -331,7 +330,7 @@ impl VctSolver {
         self.inexact = false;
         self.clock_checked = 0;
         self.refuted.fill(0);
-        self.counter_memo.fill(0);
+        self.no_counter_vcf.fill(0);
     }
 
     /// Searches the root (an OR node, or the AND node after a fixed first move) until it is
