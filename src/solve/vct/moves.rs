@@ -190,12 +190,7 @@ impl VctSolver {
         self.board.set_to_move(d);
         let outcome = self.counter_vcf();
         self.board.set_to_move(a);
-        // The slot is the latest decided node's: its hash if it had no counter-VCF.
-        match outcome {
-            Outcome::NoWin => self.no_counter_vcf[counter_slot(key)] = key,
-            Outcome::Win => self.no_counter_vcf[counter_slot(key)] = 0,
-            Outcome::Unknown => {}
-        }
+        self.note_counter_vcf(key, outcome);
         if outcome != Outcome::Win {
             return quiet;
         }
@@ -264,10 +259,28 @@ impl VctSolver {
         let Some(parent) = self.board.hash_before_last() else {
             return false;
         };
-        if self.no_counter_vcf[counter_slot(parent)] == parent {
+        if self.had_no_counter_vcf(parent) {
             return false;
         }
         self.counter_vcf() == Outcome::Win
+    }
+
+    /// Notes what the counter-VCF of the OR node `key` found. A slot is the latest decided
+    /// node's; its entries carry this solve's salt, so those of earlier solves never match and
+    /// the table needs no clearing (a solve of a few nodes would pay more for that than for
+    /// its search).
+    fn note_counter_vcf(&mut self, key: u64, outcome: Outcome) {
+        let slot = &mut self.no_counter_vcf[(key >> 40) as usize % COUNTER_SLOTS];
+        match outcome {
+            Outcome::NoWin => *slot = key ^ self.counter_salt,
+            Outcome::Win => *slot = 0,
+            Outcome::Unknown => {}
+        }
+    }
+
+    /// Whether the OR node `key` is known, in this solve, to have had no counter-VCF.
+    fn had_no_counter_vcf(&self, key: u64) -> bool {
+        self.no_counter_vcf[(key >> 40) as usize % COUNTER_SLOTS] == key ^ self.counter_salt
     }
 
     /// The defender's own VCF within [`DEFENDER_VCF_DEPTH`], the defender to move (its line
@@ -454,12 +467,6 @@ impl VctSolver {
         }
         ok
     }
-}
-
-/// The slot of position `hash` in [`VctSolver::no_counter_vcf`].
-#[inline]
-fn counter_slot(hash: u64) -> usize {
-    (hash >> 40) as usize % COUNTER_SLOTS
 }
 
 /// The window starts (cells `i` whose five-cell window `i, i + s, .., i + 4s` runs along a
@@ -668,7 +675,7 @@ mod tests {
                 threat_limit: 2,
                 ..Limits::default()
             };
-            solver.no_counter_vcf.fill(0);
+            solver.counter_salt += 1;
             match solver.expand_and(4) {
                 Expansion::Disproven => assert!(at_once, "{black:?}: disproven"),
                 Expansion::Children(replies) => {

@@ -143,11 +143,14 @@ pub struct VctSolver {
     /// refuting first (see `VctSolver::refutations`).
     pub(super) refuted: Box<[u32; CELLS]>,
     /// The OR nodes with quiet candidates where the defender had no counter-VCF, by position
-    /// hash, direct-mapped (see `VctSolver::defender_wins_first`).
+    /// hash salted with [`VctSolver::counter_salt`], direct-mapped (see
+    /// `VctSolver::defender_wins_first`).
     pub(super) no_counter_vcf: Box<[u64; COUNTER_SLOTS]>,
+    /// A value of this solve's own, mixed into [`VctSolver::no_counter_vcf`]'s entries.
+    pub(super) counter_salt: u64,
 }
 
-/// Slots of [`VctSolver::no_counter_vcf`] (128 KiB, cleared at each solve).
+/// Slots of [`VctSolver::no_counter_vcf`] (128 KiB).
 pub(super) const COUNTER_SLOTS: usize = 1 << 14;
 
 /// Key of a node: the position (with its side to move) and the attacker moves left.
@@ -189,6 +192,7 @@ impl VctSolver {
             clock_checked: 0,
             refuted: Box::new([0; CELLS]),
             no_counter_vcf: Box::new([0; COUNTER_SLOTS]),
+            counter_salt: 0x9E37_79B9_7F4A_7C15,
         })
     }
 
@@ -330,7 +334,7 @@ impl VctSolver {
         self.inexact = false;
         self.clock_checked = 0;
         self.refuted.fill(0);
-        self.no_counter_vcf.fill(0);
+        self.counter_salt = self.counter_salt.wrapping_add(0x9E37_79B9_7F4A_7C15);
     }
 
     /// Searches the root (an OR node, or the AND node after a fixed first move) until it is
