@@ -633,6 +633,45 @@ impl Board {
         self.shapes[index].map(|b| Shape::from_u8((b >> shift) & 15))
     }
 
+    /// Whether some empty cell within five steps of empty cell `p` on one of its lines, whose
+    /// shape for `color` on that line is `floor` or stronger now, would satisfy `test` were a
+    /// `color` stone put at `p`: `test` gets the four shapes the cell would then show (only
+    /// the shared line's differs from [`Board::shapes`]). Nothing is placed: the line's key
+    /// is read with the stone in it. Lets a search ask what a move opens before playing it.
+    pub fn any_near_after(
+        &self,
+        p: usize,
+        color: Color,
+        floor: Shape,
+        test: impl Fn(&[Shape; 4]) -> bool,
+    ) -> bool {
+        let code = Cell::of(color) as u64;
+        let shift = 4 * color.index();
+        for (d, &step) in DIRS.iter().enumerate() {
+            let (line, pos) = line_of(p, d);
+            let l = self.lines[d][line] | code << (2 * pos);
+            // The empty cells within five steps, read off the line as in `place_lines`.
+            let window = (l >> (2 * (pos - PAD as u32))) & 0x3F_FFFF;
+            let mut empty = !(window | window >> 1) & 0x15_5155;
+            let first = (p as isize - 5 * step) as usize;
+            while empty != 0 {
+                let b = empty.trailing_zeros();
+                empty &= empty - 1;
+                // In the padded array, so `% CELLS` changes nothing and spares the bounds check.
+                let r = first.wrapping_add_signed((b / 2) as isize * step) % CELLS;
+                if (self.shapes[r][d] >> shift) & 15 < floor as u8 {
+                    continue;
+                }
+                let mut bytes = self.shapes[r];
+                bytes[d] = self.table.get(line_key(l, pos + b / 2 - PAD as u32));
+                if test(&bytes.map(|b| Shape::from_u8((b >> shift) & 15))) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The four lines' shapes at cell `index` for both colours, packed a byte a line: black's
     /// shape code in the low four bits, white's in the high four (codes as [`Shape::ALL`]).
     #[inline]
@@ -1158,6 +1197,57 @@ mod tests {
         assert_eq!(b.hash(), h0);
         assert_eq!(b.total_stones(), 0);
         assert_eq!(b.undo(), None);
+    }
+
+    /// `any_near_after` reads what placing the stone would show: on random positions of each
+    /// rule, for every empty point and colour, it agrees with placing the stone and reading
+    /// the cells around it; and a cell gains a four on a line only from a closed three there,
+    /// the floor the VCF gives it.
+    #[test]
+    fn any_near_after_reads_the_shapes_a_placement_would_make() {
+        let has_four = |s: &[Shape; 4]| s.iter().any(|&s| s.fours() > 0);
+        let near = |p: usize| {
+            DIRS.iter().enumerate().flat_map(move |(d, &step)| {
+                (-5..=5isize)
+                    .filter(|&k| k != 0)
+                    .map(move |k| (d, (p as isize + k * step) as usize))
+            })
+        };
+        for rule in Rule::ALL {
+            let mut b = Board::new(15, rule).unwrap();
+            let mut rng = crate::rng::Rng::new(40 + rule as u64);
+            let mut found = 0;
+            for step in 0..60 {
+                let q = Point::new(rng.below(15) as u8, rng.below(15) as u8).unwrap();
+                if b.is_empty(q) {
+                    b.play(q);
+                }
+                let empty: Vec<usize> = b.empty_bits().iter().collect();
+                for p in empty {
+                    for c in [Color::Black, Color::White] {
+                        let read = b.any_near_after(p, c, Shape::ClosedThree, has_four);
+                        let before: Vec<[Shape; 4]> =
+                            near(p).map(|(_, r)| b.shapes(r, c)).collect();
+                        b.drop_stone(p, c);
+                        let mut placed = false;
+                        for ((d, r), was) in near(p).zip(&before) {
+                            if b.cells[r] != Cell::Empty {
+                                continue;
+                            }
+                            let now = b.shapes(r, c);
+                            if now[d].fours() > 0 {
+                                assert!(was[d] >= Shape::ClosedThree, "{rule} {p} {c:?} {r}");
+                            }
+                            placed |= was[d] >= Shape::ClosedThree && has_four(&now);
+                        }
+                        b.lift(p);
+                        assert_eq!(read, placed, "{rule} step {step} at {p} for {c:?}");
+                        found += usize::from(read);
+                    }
+                }
+            }
+            assert!(found > 100, "{rule}: a four near only {found} points");
+        }
     }
 
     #[test]

@@ -363,9 +363,16 @@ impl Search<'_> {
             }
             _ => {}
         }
+        // Two moves left and no point opening two fives now: a four fails unless one appears
+        // on its lines, which the shapes tell without playing it.
+        let read_ahead = depth == 2 && !foul_blocks && !self.two_fives_now();
         for k in base..self.moves.len() {
             let p = self.moves[k].1;
             if pattern::forbidden(self.board, a, p) {
+                continue;
+            }
+            if read_ahead && self.fails_at_two(p) {
+                self.bounded = true;
                 continue;
             }
             let step = self.try_four(p, depth);
@@ -442,10 +449,37 @@ impl Search<'_> {
             return true;
         }
         !self.count_five
-            && self.board.four_points(a).iter().any(|p| {
-                let c = Class::of(&self.board.shapes(p, a));
-                c.straight || c.fours >= 2
-            })
+            && self
+                .board
+                .four_points(a)
+                .iter()
+                .any(|p| opens_two_fives(&self.board.shapes(p, a)))
+    }
+
+    /// Whether some four point of the attacker opens two fives (a straight four or two fours).
+    fn two_fives_now(&self) -> bool {
+        let a = self.attacker;
+        self.board
+            .four_points(a)
+            .iter()
+            .any(|p| opens_two_fives(&self.board.shapes(p, a)))
+    }
+
+    /// With two attacker moves left, no foul to force and no point opening two fives
+    /// ([`Search::two_fives_now`]): whether the four `p` fails as [`Search::try_four`] would
+    /// find by playing it. It opens one five, and after it no point opens two fives
+    /// ([`Search::last_move_can_win`]); only the cells on its lines change, and one of them
+    /// can gain a four only from a closed three (see [`Shape`]).
+    fn fails_at_two(&self, p: usize) -> bool {
+        let a = self.attacker;
+        let own = Class::of(&self.board.shapes(p, a));
+        if own.fours != 1 || own.straight {
+            return false;
+        }
+        self.count_five
+            || !self
+                .board
+                .any_near_after(p, a, Shape::ClosedThree, opens_two_fives)
     }
 
     /// Plays the four `p`, the forced block, and searches on.
@@ -526,6 +560,12 @@ impl Search<'_> {
         }
         self.moves[base..].sort_unstable();
     }
+}
+
+/// Whether a stone with these shapes opens two fives: a straight four, or two fours.
+fn opens_two_fives(shapes: &[Shape; 4]) -> bool {
+    let c = Class::of(shapes);
+    c.straight || c.fours >= 2
 }
 
 /// Chebyshev distance between two cells of the padded array.
