@@ -84,13 +84,12 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
-              clock: tuple[float, float] | None = None) -> tuple[str, bool]:
+def tally(out: Path, name_a: str, log: str) -> dict:
+    """W/D/L of engine A over the games in c-gomoku-cli's log `log` (OUT's games.sgf tells
+    which games ended before any move past the opening: those are left out and listed)."""
     games = re.findall(r"Finished game (\d+) \((.+?) vs (.+?)\): (\S+) \{(.*?)\}", log)
-    wins = draws = losses = 0
-    reasons = {}
-    as_black = [0, 0, 0]
-    bad = False
+    t = {"wins": 0, "draws": 0, "losses": 0, "as_black": [0, 0, 0], "reasons": {},
+         "not_started": [], "bad": False}
     sgf = (out / "games.sgf").read_text(errors="replace") if (out / "games.sgf").exists() else ""
     # Moves each game had past its opening, by game number (the SGF's GN).
     played = {}
@@ -103,26 +102,32 @@ def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
     # move the loser whichever engine failed (its game.cpp returns the result by the engine to
     # move, not the one that failed; its tally and its text can even disagree), so such a game
     # is left out of W-D-L and listed apart.
-    not_started = []
     for number, black, white, result, reason in games:
-        reasons[reason] = reasons.get(reason, 0) + 1
+        t["reasons"][reason] = t["reasons"].get(reason, 0) + 1
         if re.search(r"time|illegal|crash", reason, re.I):
-            bad = True
+            t["bad"] = True
             if played.get(number) == 0:
-                not_started.append(number)
+                t["not_started"].append(number)
                 continue
         a_black = black == name_a
         if result == "1/2-1/2":
-            draws += 1
+            t["draws"] += 1
             k = 1
         elif (result == "1-0") == a_black:
-            wins += 1
+            t["wins"] += 1
             k = 0
         else:
-            losses += 1
+            t["losses"] += 1
             k = 2
         if a_black:
-            as_black[k] += 1
+            t["as_black"][k] += 1
+    return t
+
+
+def score_lines(name_a: str, name_b: str, wins: int, draws: int, losses: int,
+                as_black: list) -> list:
+    """The W-D-L, score and Elo with its 95% interval (normal approximation), and the split by
+    colour."""
     n = wins + draws + losses
     lines = [f"{name_a} vs {name_b}: {n} games"]
     if n:
@@ -138,6 +143,15 @@ def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
             f"{name_a} as black W-D-L {as_black[0]}-{as_black[1]}-{as_black[2]}, "
             f"as white {wins - as_black[0]}-{draws - as_black[1]}-{losses - as_black[2]}"
         )
+    return lines
+
+
+def summarise(out: Path, name_a: str, name_b: str, limits: dict, log: str,
+              clock: tuple[float, float] | None = None) -> tuple[str, bool]:
+    t = tally(out, name_a, log)
+    reasons, not_started, bad = t["reasons"], t["not_started"], t["bad"]
+    sgf = (out / "games.sgf").read_text(errors="replace") if (out / "games.sgf").exists() else ""
+    lines = score_lines(name_a, name_b, t["wins"], t["draws"], t["losses"], t["as_black"])
     lines.append("endings: " + ", ".join(f"{r} {c}" for r, c in sorted(reasons.items())))
     if not_started:
         lines.append(
@@ -212,6 +226,9 @@ def main():
     ap.add_argument("--name-b", default="B")
     ap.add_argument("--rule", choices=RULES, default="freestyle")
     ap.add_argument("--games", type=int, default=100, help="even: each opening with both colours")
+    ap.add_argument("--once", action="store_true",
+                    help="each opening once, colours not swapped (self-play for data: an engine "
+                    "against itself plays the swapped game again)")
     ap.add_argument("--turn-ms", type=int, default=1000)
     ap.add_argument("--a-turn-ms", type=int)
     ap.add_argument("--b-turn-ms", type=int)
@@ -227,7 +244,7 @@ def main():
     ap.add_argument("--cgc", help="c-gomoku-cli (default $CGC, else $ANCHORS/bin/c-gomoku-cli)")
     ap.add_argument("--out", type=Path, required=True)
     o = ap.parse_args()
-    if o.games < 2 or o.games % 2:
+    if not o.once and (o.games < 2 or o.games % 2):
         die("--games must be even and at least 2 (each opening with both colours)")
     cgc = o.cgc or os.environ.get("CGC") or (
         os.environ.get("ANCHORS") and str(Path(os.environ["ANCHORS"]) / "bin" / "c-gomoku-cli")
@@ -253,7 +270,8 @@ def main():
         "-each", f"tolerance={o.tolerance:g}", f"thread={o.threads}", f"maxmemory={o.memory}",
         "-engine", f"name={o.name_a}", f"cmd={wrapper(out, 'A', o.a)}", tc(ta),
         "-engine", f"name={o.name_b}", f"cmd={wrapper(out, 'B', o.b)}", tc(tb),
-        "-rule", str(rid), "-boardsize", "15", "-games", str(o.games), "-repeat",
+        "-rule", str(rid), "-boardsize", "15", "-games", str(o.games),
+    ] + ([] if o.once else ["-repeat"]) + [
         "-concurrency", "1", "-drawafter", str(o.draw_after),
         "-openings", f"file={openings.resolve()}", "type=offset", "order=random", f"srand={o.seed}",
         "-pgn", "games.pgn", "-sgf", "games.sgf", "-msg", "messages.txt",
