@@ -29,6 +29,89 @@ fn match_openings_are_the_rif_openings_in_offset_form() {
     }
 }
 
+/// The openings of a RIF file: a move list a line, `#` lines left out.
+fn read_rif(path: &std::path::Path) -> Vec<Vec<tengen::Point>> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|m| m.parse().unwrap()).collect())
+        .collect()
+}
+
+/// An opening up to the board's 8 symmetries: the least image of its black and white stones.
+fn canonical(moves: &[tengen::Point]) -> Vec<Vec<(i32, i32)>> {
+    (0..8)
+        .map(|t| {
+            let image = |p: &tengen::Point| {
+                let (mut a, mut b) = (p.x() as i32 - 7, p.y() as i32 - 7);
+                if t & 4 != 0 {
+                    (a, b) = (b, a);
+                }
+                if t & 1 != 0 {
+                    a = -a;
+                }
+                if t & 2 != 0 {
+                    b = -b;
+                }
+                (a, b)
+            };
+            let mut side = |k: usize| {
+                let mut v: Vec<_> = moves.iter().skip(k).step_by(2).map(image).collect();
+                v.sort();
+                v
+            };
+            vec![side(0), side(1)]
+        })
+        .min()
+        .unwrap()
+}
+
+/// The player-like sets (`scripts/player-openings.py`): each `.cgc` is its `.txt` in offset
+/// form, 100 a set; no opening is in both sets or among the older shipped openings (earlier
+/// fits read those), up to symmetry; each starts on the centre, and a renju one with one of
+/// the 26 canonical openings.
+#[test]
+fn fit_and_measure_openings_are_apart() {
+    use std::collections::HashSet;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/openings");
+    for rule in ["freestyle", "renju"] {
+        let old: HashSet<_> = read_rif(&dir.join(format!("{rule}.txt")))
+            .iter()
+            .map(|m| canonical(m))
+            .collect();
+        let mut sets = Vec::new();
+        for set in ["fit", "measure"] {
+            let openings = read_rif(&dir.join(format!("{rule}-{set}.txt")));
+            assert_eq!(openings.len(), 100, "{rule}-{set}");
+            let cgc = std::fs::read_to_string(dir.join(format!("{rule}-{set}.cgc"))).unwrap();
+            for (moves, line) in openings.iter().zip(cgc.lines()) {
+                let offsets: Vec<String> = moves
+                    .iter()
+                    .map(|p| format!("{},{}", p.x() as i32 - 7, 7 - p.y() as i32))
+                    .collect();
+                assert_eq!(offsets.join(", "), line, "{rule}-{set}");
+                assert_eq!(moves[0].to_string(), "h8", "{rule}-{set}: {line}");
+                if rule == "renju" {
+                    let named = tengen::board::openings::of_moves(15, &moves[..3]);
+                    assert!(named.is_some(), "{rule}-{set}: {moves:?} is none of the 26");
+                }
+            }
+            let forms: HashSet<_> = openings.iter().map(|m| canonical(m)).collect();
+            assert_eq!(forms.len(), 100, "{rule}-{set}: distinct up to symmetry");
+            assert!(
+                forms.is_disjoint(&old),
+                "{rule}-{set} repeats a shipped opening"
+            );
+            sets.push(forms);
+        }
+        assert!(
+            sets[0].is_disjoint(&sets[1]),
+            "{rule}: an opening in both sets"
+        );
+    }
+}
+
 /// `show` names a canonical renju opening in its text (a `#` line, so the diagram still reads
 /// back) and in its JSON (`opening`); a start that is none of the 26 gets neither.
 #[test]
