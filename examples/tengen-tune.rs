@@ -77,6 +77,20 @@ enum Command {
         #[arg(required = true)]
         games: Vec<PathBuf>,
     },
+    /// How often the move played is among the first 1, 3 and 5 of the root's order before
+    /// any search (what each move makes and stops), over the positions of games files: the
+    /// figure a learned move order must beat.
+    Order {
+        /// freestyle, standard or renju.
+        #[arg(long)]
+        rule: Rule,
+        /// Count from this ply on (0: the first move): the moves before are the opening's.
+        #[arg(long, default_value_t = 6)]
+        from_ply: usize,
+        /// Games files, as for `fit`.
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+    },
 }
 
 // `fit`'s arguments, a struct of their own so that the fit's phases can take them whole (a
@@ -262,7 +276,37 @@ fn run(cli: Cli) -> Result<(), String> {
             score_scale,
             games,
         } => measure(&table, score_weight, score_scale, &games),
+        Command::Order {
+            rule,
+            from_ply,
+            games,
+        } => order(rule, from_ply, &games),
     }
+}
+
+/// `order`: the root order's hit rates over the games files.
+fn order(rule: Rule, from_ply: usize, paths: &[PathBuf]) -> Result<(), String> {
+    let (games, sources) = read_games(paths, rule)?;
+    if games.is_empty() {
+        return Err(format!("no {rule} games in the files"));
+    }
+    let refs: Vec<&learn::GameRecord> = games.iter().collect();
+    let hits = learn::order_hits(&refs, rule, from_ply);
+    for line in &sources {
+        println!("# {}", line.trim_start_matches("# "));
+    }
+    println!(
+        "{rule}: {} positions from ply {from_ply}; the move played first in the order {:.1}%, \
+         in the first 3 {:.1}%, in the first 5 {:.1}%, not a candidate {:.1}%; mean rank {:.2} \
+         where a candidate",
+        hits.positions,
+        100.0 * hits.rate(0),
+        100.0 * hits.rate(1),
+        100.0 * hits.rate(2),
+        100.0 * hits.absent as f64 / hits.positions.max(1) as f64,
+        hits.rank_sum as f64 / (hits.positions - hits.absent).max(1) as f64,
+    );
+    Ok(())
 }
 
 /// `games`: self-play games, with a header line that says how to make them again.

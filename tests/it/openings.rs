@@ -56,7 +56,7 @@ fn canonical(moves: &[tengen::Point]) -> Vec<Vec<(i32, i32)>> {
                 }
                 (a, b)
             };
-            let mut side = |k: usize| {
+            let side = |k: usize| {
                 let mut v: Vec<_> = moves.iter().skip(k).step_by(2).map(image).collect();
                 v.sort();
                 v

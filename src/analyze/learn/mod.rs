@@ -34,12 +34,14 @@
 mod features;
 mod fit;
 mod games;
+mod order;
 mod self_play;
 mod table;
 
 pub use features::{Data, Labels, Layout, positions, score_scale};
 pub use fit::{FitOptions, constant_loss, fit, fit_from, hand_loss, loss};
 pub use games::{GameError, GameRecord, parse_games, split};
+pub use order::{Hits, TOPS, order_hits};
 pub use self_play::self_play;
 pub use table::{tables, theta_of};
 
