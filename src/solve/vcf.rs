@@ -444,16 +444,10 @@ impl Search<'_> {
     /// block only takes attacker shapes away (its counter-four, if any, only narrows the
     /// attacker to one point), so a four point that opens two fives must be there already.
     fn last_move_can_win(&self) -> bool {
-        let (a, d) = (self.attacker, self.attacker.opponent());
-        if self.board.rule().has_fouls(d) {
+        if self.board.rule().has_fouls(self.attacker.opponent()) {
             return true;
         }
-        !self.count_five
-            && self
-                .board
-                .four_points(a)
-                .iter()
-                .any(|p| opens_two_fives(&self.board.shapes(p, a)))
+        !self.count_five && self.two_fives_now()
     }
 
     /// Whether some four point of the attacker opens two fives (a straight four or two fours).
