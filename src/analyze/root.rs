@@ -10,7 +10,7 @@ use super::budget::Budget;
 use super::eval::{MATE, MATE_BOUND};
 use super::params::*;
 use super::profile::threshold;
-use super::search::Searcher;
+use super::search::{Searcher, Stop};
 use super::tt::Bound;
 use super::{Analysis, Candidate, Event, Progress, Settings, moves};
 use crate::board::{Board, Point};
@@ -386,6 +386,53 @@ pub(super) fn top_pass(
         rank_report(scored);
         k = 0;
     }
+    settle_other_depths(searcher, scored, members.len(), level, limits);
+}
+
+/// A move left exact at a deeper iteration's depth when the pass's limits stopped it (a
+/// threat check moved the table down to `level`) is tested at `level` with the limits lifted:
+/// its deeper score is not comparable with the table's, and ranked among them it would read
+/// out of order. Few moves, each a null-window test at a level the table already reached.
+fn settle_other_depths(
+    searcher: &mut Searcher<'_>,
+    scored: &mut [Candidate],
+    members: usize,
+    level: i32,
+    limits: (Option<Instant>, Option<u64>),
+) {
+    let stale = |c: &Candidate| c.bound == Bound::Exact && c.depth != level as u32 && !is_mate(c);
+    if !scored.iter().any(stale) || searcher.stopped == Some(Stop::Halted) {
+        return;
+    }
+    let stopped = searcher.stopped;
+    searcher.set_limits(None, None);
+    for i in 0..scored.len() {
+        if !stale(&scored[i]) {
+            continue;
+        }
+        let kth = scored
+            .iter()
+            .filter(|c| c.bound == Bound::Exact && c.depth == level as u32 && !is_mate(c))
+            .map(|c| c.score)
+            .nth(members - 1);
+        let Some(kth) = kth else { break };
+        let mv = scored[i].mv;
+        let cand = &mut scored[i];
+        match test_against(searcher, mv, level, kth) {
+            None => break,
+            Some(Tested::Below(score)) => {
+                (cand.score, cand.bound) = (score, Bound::Upper);
+                cand.pv = vec![mv];
+            }
+            Some(Tested::Exact(score, line)) => cand.set_exact(score, line),
+        }
+        cand.depth = level as u32;
+    }
+    let halted = searcher.stopped;
+    searcher.set_limits(limits.0, limits.1);
+    // What stopped the pass still stands (the passes after it do nothing more).
+    searcher.stopped = halted.or(stopped);
+    rank_report(scored);
 }
 
 /// A root move's exact score and line.
@@ -736,5 +783,65 @@ mod tests {
             }
         }
         assert_eq!(widened, 16);
+    }
+
+    /// A move still exact at a deeper iteration's depth when the pass stopped is tested at the
+    /// table's level: afterwards every exact row shares the level (its score there is the full
+    /// window's, or it is a bound below the table), and the stop still stands.
+    #[test]
+    fn a_row_left_at_a_deeper_depth_is_tested_at_the_tables_level() {
+        let settings = crate::analyze::search::tests::unpruned();
+        let mut board = Board::new(9, Rule::Freestyle).unwrap();
+        for (x, y) in [(4, 4), (5, 5), (3, 4), (4, 5), (5, 3), (3, 3)] {
+            board.play(Point::new(x, y).unwrap());
+        }
+        let tt = Table::new(1 << 20).unwrap();
+        let mut s = Searcher::new(&board, &settings, None, &tt, 1 << 16, None).unwrap();
+        s.new_iteration();
+        let moves = [(2, 5), (6, 4), (5, 4), (2, 2)].map(|(x, y)| Point::new(x, y).unwrap());
+        let level = 2;
+        let mut scored: Vec<Candidate> = moves
+            .iter()
+            .map(|&mv| {
+                let score = s.search_root_move(mv.index(), level, -MATE - 1, MATE + 1);
+                Candidate {
+                    mv,
+                    score,
+                    bound: Bound::Exact,
+                    mate_in: None,
+                    mate_minimal: false,
+                    pv: vec![mv],
+                    depth: level as u32,
+                }
+            })
+            .collect();
+        let truth: Vec<i32> = scored.iter().map(|c| c.score).collect();
+        // The last move as a deeper iteration left it: exact at depth 4, far above the rest.
+        let last = scored.len() - 1;
+        (scored[last].score, scored[last].depth) = (truth.iter().max().unwrap() + 500, 4);
+        s.stopped = Some(Stop::Time);
+        settle_other_depths(&mut s, &mut scored, 3, level, (None, None));
+        assert_eq!(s.stopped, Some(Stop::Time));
+        let third = {
+            let mut t = truth[..last].to_vec();
+            t.sort_by(|a, b| b.cmp(a));
+            t[2]
+        };
+        let row = scored.iter().find(|c| c.mv == moves[last]).unwrap();
+        assert_eq!(row.depth, level as u32, "{row:?}");
+        match row.bound {
+            Bound::Exact => assert_eq!(row.score, truth[last], "{row:?}"),
+            _ => assert!(
+                truth[last] <= third && row.score <= third,
+                "{row:?} {third}"
+            ),
+        }
+        for pair in scored.windows(2) {
+            assert!(
+                pair[0].bound != Bound::Exact
+                    || pair[1].bound != Bound::Exact
+                    || pair[0].score >= pair[1].score
+            );
+        }
     }
 }
