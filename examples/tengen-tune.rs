@@ -91,6 +91,46 @@ enum Command {
         #[arg(required = true)]
         games: Vec<PathBuf>,
     },
+    /// Fits a learned move order (a softmax over the root's candidates, from the cells' codes
+    /// and their distances to the last stones) to the moves played in games files, and
+    /// reports its hit rates beside the static order's on games held out of the fit.
+    Policy(PolicyArgs),
+}
+
+// `policy`'s arguments (a plain comment, as for `FitArgs`).
+#[derive(clap::Args)]
+struct PolicyArgs {
+    /// freestyle, standard or renju.
+    #[arg(long)]
+    rule: Rule,
+    /// Count from this ply on (0: the first move): the moves before are the opening's.
+    #[arg(long, default_value_t = 6)]
+    from_ply: usize,
+    /// The share of games held out of the fit, to measure on.
+    #[arg(long, default_value_t = 0.2)]
+    holdout: f64,
+    /// The seed of the held-out draw.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Full-batch Adam steps.
+    #[arg(long, default_value_t = 400)]
+    steps: usize,
+    /// Adam's rate.
+    #[arg(long, default_value_t = 0.05)]
+    rate: f64,
+    /// The weight of the L2 penalty.
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f64,
+    /// Write the weights here (one `index value` a line, after a header that says how they
+    /// were made).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Overwrite `--out` if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Games files, as for `fit`.
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
 }
 
 // `fit`'s arguments, a struct of their own so that the fit's phases can take them whole (a
@@ -281,7 +321,83 @@ fn run(cli: Cli) -> Result<(), String> {
             from_ply,
             games,
         } => order(rule, from_ply, &games),
+        Command::Policy(args) => policy(&args),
     }
+}
+
+/// `policy`: the learned order's fit and its hit rates against the static order's.
+fn policy(a: &PolicyArgs) -> Result<(), String> {
+    if let Some(out) = &a.out {
+        refuse_existing(out, a.force)?;
+    }
+    let (games, sources) = read_games(&a.games, a.rule)?;
+    let (fit_games, held_games) = learn::split(&games, a.holdout, a.seed);
+    let fit_set = learn::samples(&fit_games, a.rule, a.from_ply);
+    let held = learn::samples(&held_games, a.rule, a.from_ply);
+    if fit_set.is_empty() || held.is_empty() {
+        return Err(format!("too few {} positions to fit and hold out", a.rule));
+    }
+    let theta = learn::fit_policy(&fit_set, a.steps, a.rate, a.l2, |step, loss| {
+        eprintln!("step {step}: fit loss {loss:.4}");
+    });
+    let line = |what: &str, h: learn::Hits| {
+        format!(
+            "{what}: first {:.1}%, first 3 {:.1}%, first 5 {:.1}%, mean rank {:.2}",
+            100.0 * h.rate(0),
+            100.0 * h.rate(1),
+            100.0 * h.rate(2),
+            h.rank_sum as f64 / h.positions.max(1) as f64
+        )
+    };
+    let report = vec![
+        format!(
+            "{}: {} fit positions ({} games), {} held-out positions ({} games), from ply {}",
+            a.rule,
+            fit_set.len(),
+            fit_games.len(),
+            held.len(),
+            held_games.len(),
+            a.from_ply
+        ),
+        format!(
+            "loss (nats a move): fit {:.4}, held out {:.4}, uniform held out {:.4}",
+            learn::policy_loss(&theta, &fit_set),
+            learn::policy_loss(&theta, &held),
+            learn::policy_loss(&vec![0.0; learn::POLICY_WEIGHTS], &held)
+        ),
+        line("held out, static order", learn::policy_hits(None, &held)),
+        line(
+            "held out, learned order",
+            learn::policy_hits(Some(&theta), &held),
+        ),
+        line(
+            "fit, learned order",
+            learn::policy_hits(Some(&theta), &fit_set),
+        ),
+    ];
+    for line in &report {
+        println!("{line}");
+    }
+    if let Some(out) = &a.out {
+        let mut text = format!(
+            "# tengen learned move order (tengen-tune policy, commit {})\n",
+            commit()
+        );
+        text += &format!(
+            "# command: tengen-tune policy --rule {} --from-ply {} --holdout {} --seed {} \
+             --steps {} --rate {} --l2 {} GAMES\n",
+            a.rule, a.from_ply, a.holdout, a.seed, a.steps, a.rate, a.l2
+        );
+        for s in &sources {
+            text += &format!("# games: {}\n", s.trim_start_matches("# "));
+        }
+        report.iter().for_each(|l| text += &format!("# {l}\n"));
+        for (i, v) in theta.iter().enumerate().filter(|(_, v)| **v != 0.0) {
+            text += &format!("{i} {}\n", (v * 1000.0).round() as i64);
+        }
+        write_file(out, &text, a.force)?;
+    }
+    Ok(())
 }
 
 /// `order`: the root order's hit rates over the games files.

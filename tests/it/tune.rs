@@ -462,3 +462,63 @@ fn fit_on_top(
     assert_eq!(t.tempo, base.tempo);
     (games, base)
 }
+
+/// `policy` fits a move order on self-play games, reports it against the static order on the
+/// held-out games, writes its weights with how they were made, and refuses to overwrite them.
+#[test]
+fn a_move_order_is_fitted_and_written_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = depth_one_games(dir.path(), "16", "5");
+    let out = dir.path().join("policy.txt");
+    let run = tune()
+        .args([
+            "policy",
+            "--rule",
+            "freestyle",
+            "--steps",
+            "100",
+            "--holdout",
+            "0.25",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .arg(&games)
+        .assert()
+        .success();
+    let report = String::from_utf8_lossy(&run.get_output().stdout).to_string();
+    assert!(
+        report.contains("held out, static order: first "),
+        "{report}"
+    );
+    assert!(
+        report.contains("held out, learned order: first "),
+        "{report}"
+    );
+    // The fit learns something: below the uniform order's loss on the games it saw.
+    let loss: Vec<f64> = report
+        .lines()
+        .find(|l| l.starts_with("loss"))
+        .unwrap()
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(loss.len(), 3, "{report}");
+    assert!(loss[0] < loss[2], "{report}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("# tengen learned move order"), "{text}");
+    assert!(
+        text.contains("# command: tengen-tune policy --rule freestyle"),
+        "{text}"
+    );
+    let weights = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(weights > 10, "{text}");
+    // A second run without --force leaves the file as it was and exits 2.
+    tune()
+        .args(["policy", "--rule", "freestyle", "--steps", "10"])
+        .arg("--out")
+        .arg(&out)
+        .arg(&games)
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+}
