@@ -38,18 +38,31 @@ impl Hits {
 pub fn order_hits(games: &[&GameRecord], rule: Rule, from_ply: usize) -> Hits {
     let settings = Settings::default();
     let mut hits = Hits::default();
+    each_position(games, rule, from_ply, |board, mv| {
+        count(board, mv, &settings, &mut hits)
+    });
+    hits
+}
+
+/// Calls `visit` with every position of the games of `rule` in `games` (whole games, not
+/// scored positions) from ply `from_ply` on, and the move played there.
+pub(super) fn each_position(
+    games: &[&GameRecord],
+    rule: Rule,
+    from_ply: usize,
+    mut visit: impl FnMut(&Board, Point),
+) {
     for game in games.iter().filter(|g| g.rule == rule && g.score.is_none()) {
         let Some(mut board) = Board::new(15, rule) else {
             continue;
         };
         for (ply, &mv) in game.moves.iter().enumerate() {
             if ply >= from_ply {
-                count(&board, mv, &settings, &mut hits);
+                visit(&board, mv);
             }
             board.play(mv);
         }
     }
-    hits
 }
 
 /// Counts the rank of `played` in the root's order on `board`.

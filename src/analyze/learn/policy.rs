@@ -15,7 +15,7 @@
 //! candidate are left out (the order cannot place it).
 
 use super::GameRecord;
-use super::order::{Hits, TOPS};
+use super::order::{Hits, TOPS, each_position};
 use crate::analyze::Settings;
 use crate::analyze::learned::{CLASSES, cell_class, class_codes};
 use crate::analyze::root::{self, Start};
@@ -98,24 +98,17 @@ pub fn features(board: &Board, p: Point) -> [u16; 4] {
 pub fn samples(games: &[&GameRecord], rule: Rule, from_ply: usize) -> Vec<Sample> {
     let settings = Settings::default();
     let mut out = Vec::new();
-    for game in games.iter().filter(|g| g.rule == rule && g.score.is_none()) {
-        let Some(mut board) = Board::new(15, rule) else {
-            continue;
-        };
-        for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= from_ply
-                && let Start::Moves(order) = root::start(&board, &settings)
-                && let Some(played) = order.iter().position(|&(_, m)| m as usize == mv.index())
-            {
-                let features = order
-                    .iter()
-                    .map(|&(_, m)| features(&board, Point::from_index(m as usize)))
-                    .collect();
-                out.push(Sample { features, played });
-            }
-            board.play(mv);
+    each_position(games, rule, from_ply, |board, mv| {
+        if let Start::Moves(order) = root::start(board, &settings)
+            && let Some(played) = order.iter().position(|&(_, m)| m as usize == mv.index())
+        {
+            let features = order
+                .iter()
+                .map(|&(_, m)| features(board, Point::from_index(m as usize)))
+                .collect();
+            out.push(Sample { features, played });
         }
-    }
+    });
     out
 }
 
