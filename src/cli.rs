@@ -42,6 +42,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Check the answers of puzzle files: exit 0 when all pass, 1 on a failure, 2 on an error.
     Check(CheckArgs),
+    /// Serve a board in the browser, with live analysis, solving and review on it: a local
+    /// web page and its JSON API, on loopback, until interrupted.
+    Serve(ServeArgs),
     /// Play as an engine over the Gomocup (Piskvork) protocol on standard input and output,
     /// for GUIs and match runners; also installed as `pbrain-tengen`.
     Brain(BrainArgs),
@@ -513,6 +516,25 @@ pub struct ConvertArgs {
     /// descriptor such as `/dev/null` or `/dev/stdout` is written into without it.
     #[arg(long)]
     pub force: bool,
+}
+
+/// Arguments of `serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (default: a free one, printed at start).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// The address to listen on. Anything but loopback lets other machines drive your
+    /// searches: it prints a warning.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Most searches at once, their threads counted (default: the machine's cores); further
+    /// requests wait in a queue, and past it are refused with 503.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub searches: Option<u64>,
 }
 
 /// Arguments of `brain`.

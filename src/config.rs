@@ -137,6 +137,21 @@ pub struct Solve {
     pub time: Option<std::time::Duration>,
     /// Show a spinner on standard error (it is a terminal).
     pub progress: bool,
+    /// A flag another thread may raise to stop the search (the server's, when its page goes).
+    pub cancel: Option<crate::solve::Cancel>,
+}
+
+/// `tengen serve`.
+#[derive(Clone, Debug)]
+pub struct Serve {
+    /// The address to listen on: loopback unless the user names another.
+    pub host: std::net::IpAddr,
+    /// The port; 0 picks a free one.
+    pub port: u16,
+    /// Open the page in the browser once listening.
+    pub open: bool,
+    /// Most searches at once (their threads counted).
+    pub searches: usize,
 }
 
 /// `tengen analyze`.
@@ -253,6 +268,8 @@ pub enum Config {
     Bench(Bench),
     /// `tengen check`.
     Check(Check),
+    /// `tengen serve`.
+    Serve(Serve),
     /// `tengen brain`: print `DEBUG` lines.
     Brain {
         /// Print `DEBUG` lines.
@@ -287,7 +304,9 @@ impl Config {
                 let file = file.as_ref()?;
                 (&file.path, file.force)
             }
-            Config::Brain { .. } | Config::Completions(_) | Config::Man(_) => return None,
+            Config::Brain { .. } | Config::Serve(_) | Config::Completions(_) | Config::Man(_) => {
+                return None;
+            }
         };
         Some((path.as_path(), force))
     }
@@ -335,6 +354,12 @@ impl Config {
             Command::Review(args) => Config::Review(review(args)),
             Command::Bench(args) => Config::Bench(bench(args)),
             Command::Check(args) => Config::Check(check(args)),
+            Command::Serve(args) => Config::Serve(Serve {
+                host: args.host,
+                port: args.port,
+                open: args.open,
+                searches: args.searches.map_or_else(cores, |n| n as usize),
+            }),
             Command::Brain(args) => Config::Brain { debug: args.debug },
             Command::Completions(args) => Config::Completions(args.shell),
             Command::Man(args) => Config::Man(Man {
@@ -434,6 +459,7 @@ fn solve(args: SolveArgs) -> Solve {
         proof: args.proof,
         time: args.time,
         progress: std::io::stderr().is_terminal(),
+        cancel: None,
     }
 }
 
@@ -487,6 +513,11 @@ fn check(args: CheckArgs) -> Check {
     }
 }
 
+/// The machine's cores (1 when unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 fn report_file(args: &ReportFileArgs) -> Option<ReportFile> {
     args.out_path.clone().map(|path| ReportFile {
         path,
@@ -526,6 +557,7 @@ fn request(args: &PositionArgs) -> Request {
             after: args.after,
             finished: false,
         },
+        literal: false,
     }
 }
 

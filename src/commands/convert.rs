@@ -34,7 +34,7 @@ pub fn run(args: Convert, out: &mut dyn Write) -> Result<u8, Error> {
         _ => {
             return Err(Error::usage(format!(
                 "{} holds {}: pick one with --id to convert it to {}",
-                args.input.source,
+                args.input.name(),
                 crate::words::plural(all.len(), "puzzle", "puzzles"),
                 args.to
             )));

@@ -10,6 +10,7 @@ mod forbidden;
 #[doc(hidden)]
 pub mod fuzzing;
 mod review;
+mod serve;
 mod show;
 mod solve;
 mod spinner;
@@ -37,6 +38,7 @@ pub fn run(config: Config, out: &mut dyn Write) -> Result<u8, Error> {
         Config::Review(c) => review::run(c, out),
         Config::Bench(c) => to_file(c.file.clone(), out, |out| bench::run(c, out)),
         Config::Check(c) => to_file(c.file.clone(), out, |out| check::run(c, out)),
+        Config::Serve(c) => serve::run(c, out),
         Config::Brain { debug } => brain(debug, out),
         Config::Completions(shell) => docs::completions(shell, out),
         Config::Man(c) => docs::man(c.command.as_deref(), c.dir.as_deref(), out),

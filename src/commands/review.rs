@@ -51,7 +51,7 @@ pub fn run(config: Review, out: &mut dyn Write) -> Result<u8, Error> {
     }
     let review = result.map_err(|e| match e {
         ReviewError::Memory(m) => Error::from(m),
-        other => Error::usage(format!("{}: {other}", config.input.source)),
+        other => Error::usage(format!("{}: {other}", config.input.name())),
     })?;
     let text = || {
         if config.output.json {

@@ -27,6 +27,7 @@ pub fn run(config: Solve, out: &mut dyn Write) -> Result<u8, Error> {
     task.shortest = config.search.shortest;
     task.verify = config.verify;
     task.time = config.time;
+    task.limits.cancel = config.cancel;
     let id = meta.map(|m| m.id.as_str());
     let spinner = Spinner::start(config.progress);
     spinner.label(id.unwrap_or(""));

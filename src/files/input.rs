@@ -331,6 +331,9 @@ pub struct Request {
     pub id: Option<String>,
     /// What the user says about the position (rule, size, side to move).
     pub given: Given,
+    /// Take `source` as the position's text, never as a path or `-`: a server reads no file
+    /// its client names.
+    pub literal: bool,
 }
 
 impl Request {
@@ -342,15 +345,41 @@ impl Request {
         }
     }
 
+    /// How errors name the input: the argument as given, or `the position` for a literal.
+    pub fn name(&self) -> &str {
+        if self.literal {
+            "the position"
+        } else {
+            &self.source
+        }
+    }
+
+    /// The input: the text itself when `literal`, else what the argument names.
+    fn read(&self) -> Result<Source, Error> {
+        if self.literal {
+            if self.source.len() as u64 > MAX_INPUT {
+                return Err(Error::TooLarge {
+                    path: "<position>".into(),
+                    limit: MAX_INPUT,
+                });
+            }
+            return Ok(Source {
+                name: "<position>".into(),
+                text: self.source.clone(),
+            });
+        }
+        Source::from_arg(&self.source)
+    }
+
     /// Reads the one position asked for.
     pub fn load(&self) -> Result<Loaded, Error> {
-        load(&Source::from_arg(&self.source)?, &self.options())
+        load(&self.read()?, &self.options())
     }
 
     /// Every position of the input: all the puzzles of a puzzle file read without an id, else
     /// the one position.
     pub fn load_many(&self) -> Result<Vec<Loaded>, Error> {
-        let source = Source::from_arg(&self.source)?;
+        let source = self.read()?;
         let format = self.format.unwrap_or_else(|| Format::detect(&source.text));
         if format == Format::Puzzle && self.id.is_none() {
             return load_all(&source, self.given).collect();
