@@ -297,6 +297,23 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "serve",
+        &[
+            (
+                "tengen serve --open",
+                "The board in your browser, on a free port of 127.0.0.1: click to play, watch the analysis deepen, review a game.",
+            ),
+            (
+                "tengen serve --port 8080",
+                "A fixed port, to bookmark http://127.0.0.1:8080/ (without --port, the first line printed says which).",
+            ),
+            (
+                "tengen serve --searches 1",
+                "One search at a time, whatever the machine has; further requests wait in the queue.",
+            ),
+        ],
+    ),
+    (
         "completions",
         &[
             (

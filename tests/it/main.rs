@@ -19,6 +19,7 @@ mod public;
 mod review;
 mod robust;
 mod rules;
+mod serve;
 mod sgf;
 mod show;
 mod solve;

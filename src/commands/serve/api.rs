@@ -23,7 +23,8 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::notation::span::Located;
 
-/// The longest a request's search may run (`time`, or each position of a review).
+/// The longest a request may run: a longer `time` is cut to it, and a search still running
+/// at it is stopped.
 pub(crate) const MAX_TIME: Duration = Duration::from_secs(600);
 
 /// The most memory a request's search tables may take, in megabytes.
@@ -270,17 +271,16 @@ fn input_of(config: &mut Config) -> Option<&mut crate::files::input::Request> {
 /// search threads it takes (0 for a quick command).
 pub(crate) fn bound(config: &mut Config, named_threads: bool, total: usize) -> usize {
     let threads = |t: usize| if named_threads { t.clamp(1, total) } else { 1 };
-    let capped = |t: Option<Duration>| Some(t.unwrap_or(MAX_TIME).min(MAX_TIME));
+    // A time asked for is cut to the cap; a search bounded otherwise, or not at all, is
+    // cancelled at the cap instead (see `Ticket::deadline`), so that it runs as the CLI's.
+    let capped = |t: Option<Duration>| t.map(|t| t.min(MAX_TIME));
     match config {
         Config::Analyze(c) => {
             c.progress = false;
             let s = &mut c.settings;
             s.threads = threads(s.threads);
             s.hash_mb = s.hash_mb.min(MAX_HASH_MB);
-            // No limit given means the CLI's one second, which is inside the cap.
-            if s.time.is_some() || s.depth.is_some() || s.nodes.is_some() {
-                s.time = capped(s.time);
-            }
+            s.time = capped(s.time);
             s.threads
         }
         Config::Solve(c) => {
@@ -294,10 +294,7 @@ pub(crate) fn bound(config: &mut Config, named_threads: bool, total: usize) -> u
             let o = &mut c.options;
             o.settings.threads = threads(o.settings.threads);
             o.settings.hash_mb = o.settings.hash_mb.min(MAX_HASH_MB);
-            let s = &o.settings;
-            if s.time.is_some() || s.depth.is_some() || s.nodes.is_some() {
-                o.settings.time = capped(o.settings.time);
-            }
+            o.settings.time = capped(o.settings.time);
             o.jobs = o.jobs.clamp(1, (total / o.settings.threads).max(1));
             o.jobs * o.settings.threads
         }
@@ -380,6 +377,7 @@ async fn answer(
         .await
         .map_err(Failure::refused)?;
     arm(&mut config, ticket.cancel());
+    let expired = ticket.deadline(MAX_TIME);
     let _watch = ticket.watch();
     let ran = tokio::task::spawn_blocking(move || {
         let mut out = Vec::new();
@@ -390,6 +388,16 @@ async fn answer(
     .await
     .map_err(|e| Failure::of(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let bytes = ran.map_err(|e| Failure::of_error(&e))?;
+    if expired.load(std::sync::atomic::Ordering::Relaxed) {
+        // What a cancelled search printed is not what was asked for.
+        return Err(Failure::of(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the search ran past the server's {} minutes and was stopped: give a time limit",
+                MAX_TIME.as_secs() / 60
+            ),
+        ));
+    }
     let bytes = if call.png {
         let svg = String::from_utf8_lossy(&bytes);
         crate::report::picture::png(&svg)

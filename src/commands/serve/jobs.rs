@@ -37,13 +37,14 @@ struct Running {
 }
 
 impl Running {
-    /// Stops the search, if it has not ended.
-    fn raise(&self) {
+    /// Stops the search, if it has not ended; says whether it had not.
+    fn raise(&self) -> bool {
         let ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
         if !*ended {
             self.cancel.set(true);
             self.woken.notify_one();
         }
+        !*ended
     }
 }
 
@@ -81,6 +82,21 @@ impl Ticket {
     /// client went), it cancels it.
     pub fn watch(&self) -> Watch {
         Watch(self.running.clone())
+    }
+
+    /// Cancels the search once `limit` has passed, if it still runs; the flag returned is
+    /// raised when it did.
+    pub fn deadline(&self, limit: std::time::Duration) -> Arc<AtomicBool> {
+        let running = self.running.clone();
+        let expired = Arc::new(AtomicBool::new(false));
+        let flag = expired.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(limit).await;
+            if running.raise() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        });
+        expired
     }
 }
 

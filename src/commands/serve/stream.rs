@@ -140,14 +140,16 @@ fn deepen(plan: Plan, cancel: crate::solve::Cancel, tx: &mpsc::Sender<Event>) {
         // Short of the depth asked: the time ran out, or nothing deeper was left to search.
         let ended =
             analysis.depth < depth || doc.candidates.first().is_none_or(|c| c.mate_in.is_some());
-        if analysis.depth >= depth
-            && tx
+        // A search cut short keeps the deeper one before it as the result.
+        if analysis.depth >= depth {
+            if tx
                 .blocking_send(Event::default().event("iteration").data(&text))
                 .is_err()
-        {
-            return;
+            {
+                return;
+            }
+            last = Some(text);
         }
-        last = Some(text);
         if ended {
             break;
         }
