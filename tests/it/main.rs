@@ -3,6 +3,7 @@
 
 mod analyze;
 mod brain;
+mod browser;
 mod check;
 mod docs;
 mod errors;

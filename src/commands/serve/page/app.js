@@ -106,9 +106,31 @@ function el(tag, attrs, parent, text) {
   return e;
 }
 
+// The board's two layers: what is drawn, redrawn at every change, and above it a square
+// over every point, kept while the size is, so that a redraw never swaps the element under
+// the pointer between a press and its release (the click would be lost).
+function layers() {
+  const svg = $('board');
+  if (S.built !== S.size) {
+    svg.textContent = '';
+    const w = MARGIN * 2 + (S.size - 1) * CELL;
+    svg.setAttribute('viewBox', `0 0 ${w} ${w}`);
+    S.drawn = el('g', { id: 'drawn' }, svg);
+    const hits = el('g', { id: 'hits' }, svg);
+    for (let x = 0; x < S.size; x++) {
+      for (let y = 0; y < S.size; y++) {
+        const p = name(x, y), [cx, cy] = at(p);
+        el('rect', { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, fill: 'transparent', class: 'hit', 'data-p': p }, hits);
+      }
+    }
+    S.built = S.size;
+  }
+  S.drawn.textContent = '';
+  return S.drawn;
+}
+
 function drawGrid(svg) {
   const n = S.size, w = MARGIN * 2 + (n - 1) * CELL;
-  svg.setAttribute('viewBox', `0 0 ${w} ${w}`);
   el('rect', { x: 0, y: 0, width: w, height: w, fill: '#e3c16f' }, svg);
   for (let i = 0; i < n; i++) {
     const v = MARGIN + i * CELL, end = MARGIN + (n - 1) * CELL;
@@ -132,6 +154,9 @@ function drawStone(svg, p, color, label, cls) {
   return g;
 }
 
+// A candidate's win chance in percent (analyze's JSON gives it as a fraction).
+const percent = (c) => c.win_prob * 100;
+
 // A win chance as a colour: red for the side to move's losses, green for its wins.
 function heat(p) {
   const t = Math.max(0, Math.min(1, p / 100));
@@ -139,11 +164,9 @@ function heat(p) {
 }
 
 function render() {
-  const svg = $('board');
-  svg.textContent = '';
+  const svg = layers();
   drawGrid(svg);
   const m = stones();
-  const numbers = S.moves.length > 0;
   for (const [p, c] of m) {
     if (p.endsWith('#')) continue;
     drawStone(svg, p, c, null);
@@ -161,9 +184,7 @@ function render() {
   drawAnalysis(svg, m);
   drawLine(svg, m);
   drawMark(svg);
-  drawHits(svg, m);
   $('move-number').textContent = `${S.cursor} / ${S.moves.length}`;
-  void numbers;
 }
 
 function drawAnalysis(svg, m) {
@@ -173,7 +194,7 @@ function drawAnalysis(svg, m) {
   if ($('heatmap').checked) {
     a.candidates.forEach((c) => {
       const [x, y] = at(c.move);
-      el('rect', { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, fill: heat(c.win_prob), opacity: 0.45, class: 'heat', 'data-p': c.move }, svg);
+      el('rect', { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, fill: heat(percent(c)), opacity: 0.45, class: 'heat', 'data-p': c.move }, svg);
     });
   }
   if ($('threats').checked) {
@@ -217,21 +238,23 @@ function drawMark(svg) {
   if (best && best !== played) { const [x, y] = at(best); el('circle', { cx: x, cy: y, r: 15, fill: 'none', stroke: '#090', 'stroke-width': 3, class: 'mark best' }, svg); }
 }
 
-// Transparent squares over every point: the clicks and the hovers land on them.
-function drawHits(svg, m) {
-  const ranked = new Map();
-  if (S.analysis) S.analysis.candidates.forEach((c) => ranked.set(c.move, c));
-  for (let x = 0; x < S.size; x++) {
-    for (let y = 0; y < S.size; y++) {
-      const p = name(x, y), [cx, cy] = at(p);
-      const r = el('rect', { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, fill: 'transparent', class: 'hit', 'data-p': p }, svg);
-      r.addEventListener('click', () => play(p));
-      if (ranked.has(p) && !m.has(p)) {
-        r.addEventListener('mouseenter', () => hover(ranked.get(p)));
-        r.addEventListener('mouseleave', () => hover(null));
-      }
-    }
-  }
+// The candidate at the point under the pointer, if it is empty and ranked.
+function candidateAt(p) {
+  if (!S.analysis || stones().has(p)) return null;
+  return S.analysis.candidates.find((c) => c.move === p) || null;
+}
+
+function wireBoard() {
+  const board = $('board');
+  const point = (e) => (e.target.classList.contains('hit') ? e.target.dataset.p : null);
+  board.addEventListener('click', (e) => { const p = point(e); if (p) play(p); });
+  board.addEventListener('mouseover', (e) => {
+    const p = point(e);
+    if (!p) return;
+    const c = candidateAt(p);
+    if (c !== S.hover && (c || S.hover)) hover(c);
+  });
+  board.addEventListener('mouseleave', () => { if (S.hover) hover(null); });
 }
 
 function hover(c) {
@@ -298,6 +321,7 @@ function stopStream() {
 async function startStream() {
   const ctl = new AbortController();
   S.stream = ctl;
+  S.streamStart = performance.now();
   const q = new URLSearchParams({ ...common(), time: $('think').value, top: $('top').value });
   $('progress').textContent = 'analysing…';
   try {
@@ -351,7 +375,7 @@ function showTable() {
     const tr = document.createElement('tr');
     tr.dataset.p = c.move;
     if (c.mate_in) tr.className = 'mate';
-    [i + 1, c.move, scoreText(c), c.win_prob.toFixed(1), c.depth, c.pv.slice(0, 12).join(' ')].forEach((v, k) => {
+    [i + 1, c.move, scoreText(c), percent(c).toFixed(1), c.depth, c.pv.slice(0, 12).join(' ')].forEach((v, k) => {
       const td = document.createElement('td');
       td.textContent = v;
       if (k === 5) td.className = 'line';
@@ -368,8 +392,8 @@ function showTable() {
   if (!best) h.textContent = 'no move to play';
   else if (best.mate_in > 0) h.textContent = `${a.to_move} wins in ${best.mate_in} (verified): ${best.pv.join(' ')}`;
   else if (best.mate_in < 0) h.textContent = `${a.to_move} loses in ${-best.mate_in} whatever it plays (verified)`;
-  else h.textContent = `best ${best.move}: ${a.to_move} ${best.win_prob.toFixed(1)}% to win`;
-  $('progress').textContent = `depth ${a.depth} (sel ${a.seldepth}) · ${a.nodes.toLocaleString()} nodes · ${a.nps.toLocaleString()} nodes/s · ${(a.elapsed_ms / 1000).toFixed(1)} s` + (S.done ? ' · done' : ' · deepening…');
+  else h.textContent = `best ${best.move}: ${a.to_move} ${percent(best).toFixed(1)}% to win`;
+  $('progress').textContent = `depth ${a.depth} (sel ${a.seldepth}) · ${a.nodes.toLocaleString()} nodes · ${a.nps.toLocaleString()} nodes/s · ${((performance.now() - S.streamStart) / 1000).toFixed(1)} s` + (S.done ? ' · done' : ' · deepening…');
   const own = a.candidates.filter((c) => c.makes.some((w) => /five|four|three/.test(w)));
   const theirs = a.candidates.filter((c) => c.stops.length);
   const list = (cs, key) => cs.slice(0, 8).map((c) => `${c.move} (${c[key].join(', ')})`).join(' · ') || 'none';
@@ -530,6 +554,7 @@ function wire() {
     if (n === 15) o.selected = true;
     $('size').appendChild(o);
   }
+  wireBoard();
   $('new').addEventListener('click', newBoard);
   $('size').addEventListener('change', newBoard);
   $('rule').addEventListener('change', () => { S.rule = $('rule').value; changed(); });
