@@ -43,7 +43,9 @@ impl Browser {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("{exe}: {e} (install chromium-driver, or set CHROMEDRIVER)"));
+            .unwrap_or_else(|e| {
+                panic!("{exe}: {e} (install chromium-driver, or set CHROMEDRIVER)")
+            });
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(60)))
@@ -52,7 +54,10 @@ impl Browser {
         let base = format!("http://127.0.0.1:{port}");
         let start = Instant::now();
         while agent.get(format!("{base}/status")).call().is_err() {
-            assert!(start.elapsed() < Duration::from_secs(20), "chromedriver never listened");
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver never listened"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let mut options = json!({
@@ -67,7 +72,9 @@ impl Browser {
         }}});
         let screens = std::env::var_os("TENGEN_SCREENS")
             .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/serve-screens"));
+            .unwrap_or_else(|| {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/serve-screens")
+            });
         std::fs::create_dir_all(&screens).unwrap();
         let mut b = Browser {
             driver,
@@ -98,7 +105,8 @@ impl Browser {
         };
         let text = resp.unwrap().body_mut().read_to_string().unwrap();
         let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-        if doc["value"]["error"].is_string() && path != format!("/session/{}/element", self.session) {
+        if doc["value"]["error"].is_string() && path != format!("/session/{}/element", self.session)
+        {
             panic!("{method} {path}: {}", doc["value"]);
         }
         doc["value"].clone()
@@ -114,12 +122,20 @@ impl Browser {
 
     /// The first element `css` selects now, if any.
     fn find(&self, css: &str) -> Option<String> {
-        let v = self.session_call("POST", "/element", json!({"using": "css selector", "value": css}));
+        let v = self.session_call(
+            "POST",
+            "/element",
+            json!({"using": "css selector", "value": css}),
+        );
         v[ELEMENT].as_str().map(str::to_string)
     }
 
     fn count(&self, css: &str) -> usize {
-        let v = self.session_call("POST", "/elements", json!({"using": "css selector", "value": css}));
+        let v = self.session_call(
+            "POST",
+            "/elements",
+            json!({"using": "css selector", "value": css}),
+        );
         v.as_array().map_or(0, Vec::len)
     }
 
@@ -164,7 +180,11 @@ impl Browser {
     fn type_into(&self, css: &str, text: &str) {
         let id = self.wait(css);
         self.session_call("POST", &format!("/element/{id}/clear"), json!({}));
-        self.session_call("POST", &format!("/element/{id}/value"), json!({ "text": text }));
+        self.session_call(
+            "POST",
+            &format!("/element/{id}/value"),
+            json!({ "text": text }),
+        );
     }
 
     /// Picks the option of the `select` whose value is `value`, as a click on it would.
@@ -223,7 +243,11 @@ impl Drop for Browser {
 /// The depth `#progress` shows, once an analysis has come.
 fn shown_depth(b: &Browser) -> Option<u64> {
     let t = b.text("#progress");
-    t.strip_prefix("depth ")?.split_whitespace().next()?.parse().ok()
+    t.strip_prefix("depth ")?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 #[test]
@@ -241,14 +265,27 @@ fn a_player_uses_the_board_in_a_browser() {
     b.click("rect.hit[data-p=\"i9\"]");
     b.wait("g.stone.white[data-p=\"i9\"]");
     b.wait_text("#move-number", "2 / 2");
-    assert!(b.text("#status").starts_with("black to move"), "{}", b.text("#status"));
+    assert!(
+        b.text("#status").starts_with("black to move"),
+        "{}",
+        b.text("#status")
+    );
     b.wait("#analysis tbody tr");
     let first = b.wait_for("a depth", || shown_depth(&b));
-    let deeper = b.wait_for("a deeper analysis", || shown_depth(&b).filter(|d| *d > first));
+    let deeper = b.wait_for("a deeper analysis", || {
+        shown_depth(&b).filter(|d| *d > first)
+    });
     assert!(deeper > first);
-    assert!(b.count("g.rank[data-rank]") >= 3, "the best moves are ranked on the board");
+    assert!(
+        b.count("g.rank[data-rank]") >= 3,
+        "the best moves are ranked on the board"
+    );
     let best = b.text("#analysis tbody tr:first-child td:nth-child(2)");
-    assert!(b.text("#headline").starts_with(&format!("best {best}")), "{}", b.text("#headline"));
+    assert!(
+        b.text("#headline").starts_with(&format!("best {best}")),
+        "{}",
+        b.text("#headline")
+    );
 
     // Hovering a row shows its line on the board as numbered stones.
     b.hover("#analysis tbody tr:first-child");
@@ -276,7 +313,11 @@ fn a_player_uses_the_board_in_a_browser() {
     });
     b.screenshot("renju-forbidden");
     b.click(&format!("rect.hit[data-p=\"{forbidden}\"]"));
-    assert!(b.text("#message").contains("forbidden"), "{}", b.text("#message"));
+    assert!(
+        b.text("#message").contains("forbidden"),
+        "{}",
+        b.text("#message")
+    );
     assert_eq!(b.text("#move-number"), "8 / 8");
 
     // A VCF is solved, and its line drawn on the board.
@@ -291,7 +332,11 @@ fn a_player_uses_the_board_in_a_browser() {
         let t = b.text("#solve-result");
         t.contains("black wins").then_some(t)
     });
-    assert!(b.text("#solve-result").contains("verified"), "{}", b.text("#solve-result"));
+    assert!(
+        b.text("#solve-result").contains("verified"),
+        "{}",
+        b.text("#solve-result")
+    );
     b.wait("g.proof");
     b.screenshot("solve");
 
@@ -309,7 +354,11 @@ fn a_player_uses_the_board_in_a_browser() {
     assert_eq!(b.count("#graph circle.point"), 7);
     b.click("#graph circle.point[data-n=\"3\"]");
     b.wait_text("#move-number", "3 / 7");
-    assert!(b.text("#review-status").contains("7 moves reviewed"), "{}", b.text("#review-status"));
+    assert!(
+        b.text("#review-status").contains("7 moves reviewed"),
+        "{}",
+        b.text("#review-status")
+    );
     b.screenshot("review");
     let shots = std::fs::read_dir(&b.screens).unwrap().count();
     eprintln!("screenshots: {} in {}", shots, b.screens.display());
