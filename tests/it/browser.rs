@@ -258,6 +258,7 @@ fn a_player_uses_the_board_in_a_browser() {
     b.open(&format!("{}/", s.base));
     b.wait("#board rect.hit[data-p=\"h8\"]");
     assert_eq!(b.text("#move-number"), "0 / 0");
+    b.screenshot("1-loaded");
 
     // Two clicks play two stones; the analysis of the position after them deepens live.
     b.click("rect.hit[data-p=\"h8\"]");
@@ -290,13 +291,14 @@ fn a_player_uses_the_board_in_a_browser() {
     // Hovering a row shows its line on the board as numbered stones.
     b.hover("#analysis tbody tr:first-child");
     b.wait("g.pv");
-    b.screenshot("analysis");
+    b.screenshot("2-analysis-hover");
 
     // The arrow keys walk the record.
     b.hover("#status");
     b.press("\u{E012}");
     b.wait_text("#move-number", "1 / 2");
     assert_eq!(b.count("g.stone"), 1);
+    b.screenshot("3-walked-back");
     b.press("\u{E014}");
     b.wait_text("#move-number", "2 / 2");
 
@@ -311,7 +313,7 @@ fn a_player_uses_the_board_in_a_browser() {
         let v = b.session_call("GET", &format!("/element/{id}/attribute/data-p"), json!({}));
         v.as_str().map(str::to_string)
     });
-    b.screenshot("renju-forbidden");
+    b.screenshot("4-renju-forbidden");
     b.click(&format!("rect.hit[data-p=\"{forbidden}\"]"));
     assert!(
         b.text("#message").contains("forbidden"),
@@ -338,7 +340,7 @@ fn a_player_uses_the_board_in_a_browser() {
         b.text("#solve-result")
     );
     b.wait("g.proof");
-    b.screenshot("solve");
+    b.screenshot("5-solve");
 
     // The second game of a pasted SGF file, then its review; a point of the graph is a move.
     let sgf = "(;GM[4]SZ[15]GN[one];B[hh];W[ii])\n\
@@ -347,6 +349,7 @@ fn a_player_uses_the_board_in_a_browser() {
     b.type_into("#paste", sgf);
     b.click("#load-button");
     b.wait_text("#move-number", "7 / 7");
+    b.screenshot("6-sgf-loaded");
     b.click("button.tab[data-tab=\"review\"]");
     b.choose("#review-time", "200ms");
     b.click("#review-button");
@@ -359,7 +362,7 @@ fn a_player_uses_the_board_in_a_browser() {
         "{}",
         b.text("#review-status")
     );
-    b.screenshot("review");
+    b.screenshot("7-review-graph-clicked");
     let shots = std::fs::read_dir(&b.screens).unwrap().count();
     eprintln!("screenshots: {} in {}", shots, b.screens.display());
 }

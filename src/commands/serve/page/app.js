@@ -411,7 +411,7 @@ async function solve() {
     const v = await post('solve', body);
     S.solve = v; S.solveStep = 0;
     const what = { win: `${v.attacker} wins`, 'no-win': `no win for ${v.attacker}`, unknown: 'unknown: the search ran out of ' + (v.stopped_by || 'budget') }[v.result];
-    $('solve-result').textContent = `${what}` + (v.result === 'win' ? ` in ${v.moves_to_five} (${v.verified ? 'verified' : 'not verified'})` : '') + ` · ${v.nodes.toLocaleString()} nodes`;
+    $('solve-result').textContent = `${what}` + (v.result === 'win' ? ` in ${v.moves_to_five} (${v.verified ? 'verified' : 'not verified'})` : '') + ` · ${v.nodes.toLocaleString()} node${v.nodes === 1 ? '' : 's'}`;
     const ol = $('solve-line');
     ol.textContent = '';
     v.line.forEach((p, i) => {
