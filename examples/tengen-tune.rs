@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tengen::analyze::learn::{self, FitOptions, Layout};
 use tengen::analyze::learned;
-use tengen::board::{Color, Rule};
+use tengen::board::{Color, Point, Rule};
 use tengen::files::output;
 
 #[derive(Parser)]
@@ -52,7 +52,12 @@ enum Command {
         /// Seed of the openings and the random moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The games file to write (refused if it exists, unless --force).
+        /// Start the games from these openings in turn (a move list a line, `#` comments, as
+        /// examples/openings/RULE-fit.txt) instead of random stones.
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// The games file to write (refused if it exists, unless --force), a game a line as
+        /// each ends.
         #[arg(long)]
         out: PathBuf,
         /// Replace OUT if it exists.
@@ -306,9 +311,23 @@ fn run(cli: Cli) -> Result<(), String> {
             depth,
             noise,
             seed,
+            openings,
             out,
             force,
-        } => make_games(rule, games, depth, noise, seed, &out, force),
+        } => {
+            let openings = match &openings {
+                Some(path) => read_openings(path, rule)?,
+                None => Vec::new(),
+            };
+            let plan = SelfPlay {
+                rule,
+                games,
+                depth,
+                noise,
+                seed,
+            };
+            make_games(&plan, &openings, &out, force)
+        }
         Command::Fit(args) => fit(&args),
         Command::Loss {
             table,
@@ -426,26 +445,79 @@ fn order(rule: Rule, from_ply: usize, paths: &[PathBuf]) -> Result<(), String> {
 }
 
 /// `games`: self-play games, with a header line that says how to make them again.
-fn make_games(
+/// What `games` plays.
+struct SelfPlay {
     rule: Rule,
     games: usize,
     depth: u32,
     noise: f64,
     seed: u64,
+}
+
+/// The openings of a move-list file (a line each, `#` comments), each replayed under `rule`.
+fn read_openings(path: &Path, rule: Rule) -> Result<Vec<Vec<Point>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    let prefix = format!("{rule} D ");
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.trim().starts_with('#') {
+            continue;
+        }
+        // Read as a games file's line, whose columns are then the file's less the prefix.
+        let games = learn::parse_games(&format!("{prefix}{line}")).map_err(|e| {
+            let column = e.column.saturating_sub(prefix.len()).max(1);
+            format!("{}:{}:{column}: {}", path.display(), n + 1, e.message)
+        })?;
+        openings.extend(games.into_iter().map(|g| g.moves));
+    }
+    if openings.is_empty() {
+        return Err(format!("{}: no openings", path.display()));
+    }
+    Ok(openings)
+}
+
+fn make_games(
+    plan: &SelfPlay,
+    openings: &[Vec<Point>],
     out: &Path,
     force: bool,
 ) -> Result<(), String> {
+    use std::io::Write as _;
     refuse_existing(out, force)?;
+    let SelfPlay {
+        rule,
+        games,
+        depth,
+        noise,
+        seed,
+    } = *plan;
     if !(0.0..=1.0).contains(&noise) {
         return Err("--noise is a chance, from 0 to 1".into());
     }
-    let mut text = format!(
-        "# tengen self-play: {games} {rule} games, depth {depth}, noise {noise}, seed {seed}, tengen {} ({})\n",
+    let from = if openings.is_empty() {
+        "random openings".to_string()
+    } else {
+        format!("{} openings in turn", openings.len())
+    };
+    let header = format!(
+        "# tengen self-play: {games} {rule} games, depth {depth}, noise {noise}, seed {seed}, {from}, tengen {} ({})\n",
         env!("CARGO_PKG_VERSION"),
         commit()
     );
-    text += &learn::self_play(rule, games, depth, noise, seed);
-    write_file(out, &text, force)?;
+    let io = |e: std::io::Error| format!("{}: {e}", out.display());
+    let mut file = std::fs::File::create(out).map_err(io)?;
+    file.write_all(header.as_bytes()).map_err(io)?;
+    let mut failed = None;
+    learn::self_play(rule, games, depth, noise, seed, openings, |line| {
+        if failed.is_none()
+            && let Err(e) = writeln!(file, "{line}").and_then(|()| file.flush())
+        {
+            failed = Some(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(io(e));
+    }
     eprintln!("tengen-tune: {games} games in {}", out.display());
     Ok(())
 }

@@ -25,6 +25,53 @@ fn tune() -> Command {
     Command::new(tune)
 }
 
+/// `games --openings`: game k starts from the file's k-th opening (in turn), and a bad point
+/// in the file is an error with its line and column, exit 2, no games file left behind.
+#[test]
+fn games_start_from_the_openings_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.txt");
+    std::fs::write(&openings, "# two openings\nh8 g9 f10\n\nh8 i9 j10 i8\n").unwrap();
+    let games = dir.path().join("games.txt");
+    tune()
+        .args(["games", "--rule", "renju", "--games", "3", "--depth", "1"])
+        .args(["--noise", "0"])
+        .arg("--openings")
+        .arg(&openings)
+        .arg("--out")
+        .arg(&games)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert!(text.contains("2 openings in turn"), "{text}");
+    let parsed = tengen::analyze::learn::parse_games(&text).expect("the games read back");
+    let expected = ["h8 g9 f10", "h8 i9 j10 i8", "h8 g9 f10"];
+    assert_eq!(parsed.len(), expected.len(), "{text}");
+    for (game, opening) in parsed.iter().zip(expected) {
+        let moves: Vec<String> = game.moves.iter().map(|p| p.to_string()).collect();
+        let n = opening.split(' ').count();
+        assert!(moves.len() > n, "{text}");
+        assert_eq!(moves[..n].join(" "), opening, "{text}");
+    }
+
+    std::fs::write(&openings, "h8 g9\nh8 zz\n").unwrap();
+    let bad = dir.path().join("bad.txt");
+    let run = tune()
+        .args(["games", "--rule", "freestyle", "--games", "1"])
+        .arg("--openings")
+        .arg(&openings)
+        .arg("--out")
+        .arg(&bad)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("openings.txt:2:4: `zz` is not a point"),
+        "{stderr}"
+    );
+    assert!(!bad.exists());
+}
+
 #[test]
 fn a_small_data_set_is_made_and_fitted() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,15 +1,23 @@
 //! tengen's own games, for a data set that needs no other engine.
 
-use std::fmt::Write as _;
-
 use crate::analyze::{self, Settings};
 use crate::board::{Board, Color, Point, Rule};
 use crate::rng::Rng;
 
-/// tengen's own games at a fixed search depth from random openings (2 to 6 stones in the 7x7
-/// block around the centre; a random legal move instead of the best with chance `noise`, for
-/// variety), each line of a games file.
-pub fn self_play(rule: Rule, games: usize, depth: u32, noise: f64, seed: u64) -> String {
+/// tengen's own games at a fixed search depth, each line of a games file. Game `k` starts from
+/// `openings[k % len]` when there are openings (so a set's fit openings alone feed a fit),
+/// otherwise from 2 to 6 random stones in the 7x7 block around the centre; then a random
+/// legal move instead of the best with chance `noise`, for variety. `each` gets every game's
+/// line as it ends, so that a long run keeps what it made.
+pub fn self_play(
+    rule: Rule,
+    games: usize,
+    depth: u32,
+    noise: f64,
+    seed: u64,
+    openings: &[Vec<Point>],
+    mut each: impl FnMut(&str),
+) {
     let mut rng = Rng::new(seed);
     let settings = Settings {
         depth: Some(depth),
@@ -20,10 +28,18 @@ pub fn self_play(rule: Rule, games: usize, depth: u32, noise: f64, seed: u64) ->
         game: true,
         ..Settings::default()
     };
-    let mut out = String::new();
-    for _ in 0..games {
+    for k in 0..games {
         let mut board = Board::new(15, rule).expect("15 is a board size");
-        let opening = 2 + rng.below(5);
+        if let Some(opening) = (!openings.is_empty()).then(|| &openings[k % openings.len()]) {
+            for &p in opening {
+                board.play(p);
+            }
+        }
+        let opening = if openings.is_empty() {
+            2 + rng.below(5)
+        } else {
+            0
+        };
         while board.total_stones() < opening {
             let p =
                 Point::new(4 + rng.below(7) as u8, 4 + rng.below(7) as u8).expect("on the board");
@@ -65,7 +81,6 @@ pub fn self_play(rule: Rule, games: usize, depth: u32, noise: f64, seed: u64) ->
             board.play(mv);
         }
         let moves: Vec<String> = board.history().iter().map(|p| p.to_string()).collect();
-        let _ = writeln!(out, "{rule} {result} {}", moves.join(" "));
+        each(&format!("{rule} {result} {}", moves.join(" ")));
     }
-    out
 }
