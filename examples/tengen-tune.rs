@@ -444,7 +444,6 @@ fn order(rule: Rule, from_ply: usize, paths: &[PathBuf]) -> Result<(), String> {
     Ok(())
 }
 
-/// `games`: self-play games, with a header line that says how to make them again.
 /// What `games` plays.
 struct SelfPlay {
     rule: Rule,
@@ -476,6 +475,8 @@ fn read_openings(path: &Path, rule: Rule) -> Result<Vec<Vec<Point>>, String> {
     Ok(openings)
 }
 
+/// `games`: self-play games, with a header line that says how to make them again, appended
+/// to `out` a game at a time (a stopped run keeps its whole games; `--force` starts it anew).
 fn make_games(
     plan: &SelfPlay,
     openings: &[Vec<Point>],
