@@ -91,8 +91,8 @@ impl Browser {
         b
     }
 
-    /// One WebDriver command: its `value`, failing the test on a WebDriver error.
-    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+    /// One WebDriver command: its `value`, or the WebDriver error's `value`.
+    fn call_raw(&self, method: &str, path: &str, body: Value) -> Result<Value, Value> {
         let url = format!("{}{path}", self.base);
         let resp = match method {
             "GET" => self.agent.get(&url).call(),
@@ -105,11 +105,42 @@ impl Browser {
         };
         let text = resp.unwrap().body_mut().read_to_string().unwrap();
         let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-        if doc["value"]["error"].is_string() && path != format!("/session/{}/element", self.session)
-        {
-            panic!("{method} {path}: {}", doc["value"]);
+        if doc["value"]["error"].is_string() {
+            Err(doc["value"].clone())
+        } else {
+            Ok(doc["value"].clone())
         }
-        doc["value"].clone()
+    }
+
+    /// One WebDriver command: its `value`, failing the test on a WebDriver error (but for a
+    /// find, whose "no such element" is an answer).
+    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        match self.call_raw(method, path, body) {
+            Ok(v) => v,
+            Err(e) if path == format!("/session/{}/element", self.session) => e,
+            Err(e) => panic!("{method} {path}: {e}"),
+        }
+    }
+
+    /// A command on the element `css` selects (`action`: the path after its id), waiting up
+    /// to 30 s for one; when the page redraws the element between the find and the command
+    /// (a stale element), it is found again.
+    fn on_element(&self, css: &str, method: &str, action: &str, body: Value) -> Value {
+        self.wait_for(&format!("{css} to {action}"), || {
+            let id = self.find(css)?;
+            let path = format!("/session/{}/element/{id}/{action}", self.session);
+            match self.call_raw(method, &path, body.clone()) {
+                Ok(v) => Some(v),
+                Err(e) if e["error"] == "stale element reference" => None,
+                Err(e) => panic!("{method} {path}: {e}"),
+            }
+        })
+    }
+
+    /// The attribute `name` of the element `css` selects.
+    fn attribute(&self, css: &str, name: &str) -> Option<String> {
+        let v = self.on_element(css, "GET", &format!("attribute/{name}"), json!({}));
+        v.as_str().map(str::to_string)
     }
 
     fn session_call(&self, method: &str, path: &str, body: Value) -> Value {
@@ -160,13 +191,11 @@ impl Browser {
     }
 
     fn click(&self, css: &str) {
-        let id = self.wait(css);
-        self.session_call("POST", &format!("/element/{id}/click"), json!({}));
+        self.on_element(css, "POST", "click", json!({}));
     }
 
     fn text(&self, css: &str) -> String {
-        let id = self.wait(css);
-        let v = self.session_call("GET", &format!("/element/{id}/text"), json!({}));
+        let v = self.on_element(css, "GET", "text", json!({}));
         v.as_str().unwrap_or_default().to_string()
     }
 
@@ -308,11 +337,7 @@ fn a_player_uses_the_board_in_a_browser() {
     b.click("#load-button");
     b.wait_text("#move-number", "8 / 8");
     b.wait("g.forbidden");
-    let forbidden = b.wait_for("a forbidden point", || {
-        let id = b.find("g.forbidden")?;
-        let v = b.session_call("GET", &format!("/element/{id}/attribute/data-p"), json!({}));
-        v.as_str().map(str::to_string)
-    });
+    let forbidden = b.wait_for("a forbidden point", || b.attribute("g.forbidden", "data-p"));
     b.screenshot("4-renju-forbidden");
     b.click(&format!("rect.hit[data-p=\"{forbidden}\"]"));
     assert!(
