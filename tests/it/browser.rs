@@ -207,13 +207,8 @@ impl Browser {
     }
 
     fn type_into(&self, css: &str, text: &str) {
-        let id = self.wait(css);
-        self.session_call("POST", &format!("/element/{id}/clear"), json!({}));
-        self.session_call(
-            "POST",
-            &format!("/element/{id}/value"),
-            json!({ "text": text }),
-        );
+        self.on_element(css, "POST", "clear", json!({}));
+        self.on_element(css, "POST", "value", json!({ "text": text }));
     }
 
     /// Picks the option of the `select` whose value is `value`, as a click on it would.
