@@ -390,9 +390,9 @@ pub(super) fn top_pass(
 }
 
 /// A move left exact at a deeper iteration's depth when the pass's limits stopped it (a
-/// threat check moved the table down to `level`) is tested at `level` with the limits lifted:
-/// its deeper score is not comparable with the table's, and ranked among them it would read
-/// out of order. Few moves, each a null-window test at a level the table already reached.
+/// threat check moved the table down to `level`), or left with an upper bound of another depth
+/// above the level's last member, is tested at `level` with the limits lifted: its score is
+/// not comparable with the table's, and ranked among them it would read out of order. Few moves, each a null-window test at a level the table already reached.
 fn settle_other_depths(
     searcher: &mut Searcher<'_>,
     scored: &mut [Candidate],
@@ -400,21 +400,32 @@ fn settle_other_depths(
     level: i32,
     limits: (Option<Instant>, Option<u64>),
 ) {
-    let stale = |c: &Candidate| c.bound == Bound::Exact && c.depth != level as u32 && !is_mate(c);
-    if !scored.iter().any(stale) || searcher.stopped == Some(Stop::Halted) {
+    let kth_of = |scored: &[Candidate]| {
+        scored
+            .iter()
+            .filter(|c| c.bound == Bound::Exact && c.depth == level as u32 && !is_mate(c))
+            .map(|c| c.score)
+            .nth(members - 1)
+    };
+    // An exact score of another depth, or an upper bound of another depth that does not
+    // prove the move below the level's last member: neither may stand beside the level's rows.
+    let stale = |c: &Candidate, kth: Option<i32>| {
+        c.depth != level as u32
+            && !is_mate(c)
+            && (c.bound == Bound::Exact
+                || (c.bound == Bound::Upper && kth.is_some_and(|k| c.score > k)))
+    };
+    let first = kth_of(scored);
+    if !scored.iter().any(|c| stale(c, first)) || searcher.stopped == Some(Stop::Halted) {
         return;
     }
     let stopped = searcher.stopped;
     searcher.set_limits(None, None);
     for i in 0..scored.len() {
-        if !stale(&scored[i]) {
+        let kth = kth_of(scored);
+        if !stale(&scored[i], kth) {
             continue;
         }
-        let kth = scored
-            .iter()
-            .filter(|c| c.bound == Bound::Exact && c.depth == level as u32 && !is_mate(c))
-            .map(|c| c.score)
-            .nth(members - 1);
         let Some(kth) = kth else { break };
         let mv = scored[i].mv;
         let cand = &mut scored[i];
