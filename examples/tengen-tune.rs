@@ -393,6 +393,7 @@ fn policy(a: &PolicyArgs) -> Result<(), String> {
             "fit, learned order",
             learn::policy_hits(Some(&theta), &fit_set),
         ),
+        gaps_line(&learn::policy_gaps(&theta, &held)),
     ];
     for line in &report {
         println!("{line}");
@@ -417,6 +418,34 @@ fn policy(a: &PolicyArgs) -> Result<(), String> {
         write_file(out, &text, a.force)?;
     }
     Ok(())
+}
+
+/// The held-out gaps (nats behind the best candidate) of the moves played and of all
+/// candidates, by bin.
+fn gaps_line((played, all): &([f64; 6], [f64; 6])) -> String {
+    let e = learn::GAP_EDGES;
+    let names = [
+        format!("<{}", e[0]),
+        format!("{}-{}", e[0], e[1]),
+        format!("{}-{}", e[1], e[2]),
+        format!("{}-{}", e[2], e[3]),
+        format!("{}-{}", e[3], e[4]),
+        format!(">={}", e[4]),
+    ];
+    let bins: Vec<String> = (0..6)
+        .map(|k| {
+            format!(
+                "{} {:.1}% / {:.1}%",
+                names[k],
+                100.0 * played[k],
+                100.0 * all[k]
+            )
+        })
+        .collect();
+    format!(
+        "held out, nats behind the best (played / all candidates): {}",
+        bins.join(", ")
+    )
 }
 
 /// `order`: the root order's hit rates over the games files.

@@ -541,6 +541,25 @@ fn a_move_order_is_fitted_and_written_once() {
         report.contains("held out, learned order: first "),
         "{report}"
     );
+    // How far behind the best the moves played and all candidates are: six shares each,
+    // summing to 100%.
+    let gaps = report
+        .lines()
+        .find(|l| l.starts_with("held out, nats behind the best"))
+        .unwrap_or_else(|| panic!("{report}"));
+    for side in [0, 1] {
+        let shares: Vec<f64> = gaps
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(", ")
+            .map(|bin| bin.split(" / ").nth(side).unwrap())
+            .map(|w| w.rsplit(' ').next().unwrap().trim_end_matches('%'))
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(shares.len(), 6, "{gaps}");
+        assert!((shares.iter().sum::<f64>() - 100.0).abs() < 0.5, "{gaps}");
+    }
     // The fit learns something: below the uniform order's loss on the games it saw.
     let loss: Vec<f64> = report
         .lines()

@@ -43,7 +43,9 @@ pub use features::{Data, Labels, Layout, positions, score_scale};
 pub use fit::{FitOptions, constant_loss, fit, fit_from, hand_loss, loss};
 pub use games::{GameError, GameRecord, parse_games, split};
 pub use order::{Hits, TOPS, order_hits};
-pub use policy::{POLICY_WEIGHTS, Sample, fit_policy, policy_hits, policy_loss, samples};
+pub use policy::{
+    GAP_EDGES, POLICY_WEIGHTS, Sample, fit_policy, policy_gaps, policy_hits, policy_loss, samples,
+};
 pub use self_play::self_play;
 pub use table::{tables, theta_of};
 

@@ -213,6 +213,31 @@ pub fn policy_hits(theta: Option<&[f64]>, samples: &[Sample]) -> Hits {
     hits
 }
 
+/// The edges (nats behind the best candidate's score) of [`policy_gaps`]'s bins.
+pub const GAP_EDGES: [f64; 5] = [0.5, 1.0, 2.0, 3.0, 6.0];
+
+/// How far behind the best candidate (by `theta`) the moves played and all the candidates
+/// are: the shares in each bin of [`GAP_EDGES`] (the last bin past the last edge), the
+/// played moves' first. What a reduction by the gap would reduce, and how often it would
+/// reduce the move the stronger player chose.
+pub fn policy_gaps(theta: &[f64], samples: &[Sample]) -> ([f64; 6], [f64; 6]) {
+    let (mut played, mut all) = ([0.0; 6], [0.0; 6]);
+    let mut p = Vec::new();
+    let bin = |gap: f64| GAP_EDGES.iter().filter(|&&e| gap >= e).count();
+    let mut candidates = 0.0f64;
+    for s in samples {
+        softmax(theta, s, &mut p);
+        let top = p.iter().copied().fold(0.0, f64::max);
+        played[bin((top / p[s.played].max(1e-300)).ln())] += 1.0;
+        for &q in p.iter() {
+            all[bin((top / q.max(1e-300)).ln())] += 1.0;
+            candidates += 1.0;
+        }
+    }
+    let n = samples.len().max(1) as f64;
+    (played.map(|x| x / n), all.map(|x| x / candidates.max(1.0)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,6 +261,18 @@ mod tests {
         assert!(policy_loss(&theta, &data) < policy_loss(&vec![0.0; POLICY_WEIGHTS], &data));
         assert!(after.within[0] > before.within[0], "{before:?} {after:?}");
         assert!(after.rank_sum < before.rank_sum, "{before:?} {after:?}");
+        // The moves played sit nearer the best candidate than the candidates do.
+        let (played, all) = policy_gaps(&theta, &data);
+        for shares in [played, all] {
+            assert!(
+                (shares.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "{shares:?}"
+            );
+        }
+        assert!(
+            played[0] > all[0] && played[5] < all[5],
+            "{played:?} {all:?}"
+        );
     }
 
     /// The feature indexes stay in range and tell the colours to move apart.
