@@ -19,8 +19,9 @@ builds beats the other; this asks which plays the moves the judge (the engine th
 measured against) prefers, in a few minutes instead of an hour.
 
 The judge is an engine outside this repository (see ../shared/anchors/): its scores are
-measurements, never part of tengen. Python 3, standard library only. Exit 0 when every
-position was judged, 1 when an engine failed, 2 on a usage error.
+measurements, never part of tengen. Python 3, standard library only. Exit 0 when the run ended
+(a position an engine died on is left out and counted), 1 when five in a row failed, 2 on a
+usage error.
 """
 
 import argparse
@@ -141,16 +142,28 @@ def main():
     except RuntimeError as e:
         print(f"move-quality.py: {e}", file=sys.stderr)
         sys.exit(1)
-    rows, skipped = [], 0
+    rows, skipped, in_a_row = [], 0, 0
     try:
         for k, (_, moves) in enumerate(todo):
-            chosen = [p.move(moves)[0] for p in players]
             try:
-                losses = judge_position(judge, moves, chosen, a.scale)
+                chosen = [p.move(moves)[0] for p in players]
+                rows.append([l for l in map(judge_position(judge, moves, chosen, a.scale).get,
+                                            chosen)])
+                in_a_row = 0
             except lp.NoScore:
                 skipped += 1
-                continue
-            rows.append([losses[m] for m in chosen])
+            except RuntimeError as e:
+                # An engine that dies on one position (Rapfi 0.43 crashes on a few lost renju
+                # positions) is started again and the position left out; five in a row stop.
+                skipped += 1
+                in_a_row += 1
+                if in_a_row >= 5:
+                    raise RuntimeError(f"five positions in a row failed, the last: {e}")
+                for j, p in enumerate(players):
+                    p.close()
+                    players[j] = Player(a.engine[j], a.rule, 0, a.turn_ms[j], a.memory)
+                judge.close()
+                judge = Player(a.judge, a.rule, a.judge_depth, 0, a.memory)
             if k % 50 == 49:
                 print(f"move-quality.py: {k + 1} of {len(todo)}", file=sys.stderr)
     except RuntimeError as e:
@@ -161,7 +174,7 @@ def main():
             p.close()
     if not rows:
         die("no position was judged")
-    print(f"{a.rule}: {len(rows)} positions ({skipped} left out: the judge gave no score), "
+    print(f"{a.rule}: {len(rows)} positions ({skipped} left out: the judge gave no score or an engine failed), "
           f"{'/'.join(map(str, a.turn_ms))} ms a move, judged at depth {a.judge_depth}, scale {a.scale:g}")
     names = [f"{c} at {t} ms" for c, t in zip(a.engine, a.turn_ms)]
     for j, name in enumerate(names):
