@@ -150,8 +150,9 @@ class Engine:
             if l.startswith("ERROR"):
                 raise RuntimeError(l)
 
-    def score(self, moves):
-        """The engine's score for the side to move after `moves`."""
+    def search(self, moves):
+        """The engine's move (as `h8`) after `moves`, its table cleared first, and its last
+        score for the side to move (`None` when it said none)."""
         side = len(moves) % 2
         self.send("YXHASHCLEAR")
         self.send("BOARD")
@@ -172,7 +173,12 @@ class Engine:
             elif l.startswith("ERROR"):
                 raise RuntimeError(l)
             elif re.fullmatch(r"-?\d+,-?\d+", l):
-                break
+                x, y = (int(v) for v in l.split(","))
+                return "%s%d" % (chr(97 + x), SIZE - y), ev
+
+    def score(self, moves):
+        """The engine's score for the side to move after `moves`."""
+        ev = self.search(moves)[1]
         if ev is None or not SCORE.fullmatch(ev):
             raise NoScore(f"no score (the engine moved at once, or said {ev})")
         return re.sub(r"M\d*", "M", ev) if "M" in ev else ev

@@ -42,34 +42,6 @@ def die(msg):
     sys.exit(2)
 
 
-class Player(lp.Engine):
-    """An engine asked for its move (and, when it says one, its score)."""
-
-    def move(self, moves):
-        side = len(moves) % 2
-        self.send("YXHASHCLEAR")
-        self.send("BOARD")
-        for j, m in enumerate(moves):
-            g = lp.MOVE.fullmatch(m)
-            x, y = ord(g.group(1)) - 97, lp.SIZE - int(g.group(2))
-            self.send("%d,%d,%d" % (x, y, 1 if j % 2 == side else 2))
-        self.send("DONE")
-        ev = None
-        while True:
-            l = self.line()
-            if l.startswith("INFO EVAL "):
-                ev = l.split()[2]
-            elif l.startswith("MESSAGE depth ") and " score " in l:
-                # pbrain-tengen's iteration line: a score past 29,000 is a mate.
-                v = int(l.split(" score ")[1].split()[0])
-                ev = str(v) if abs(v) < lp.TENGEN_MATE_BOUND else ("+M" if v > 0 else "-M")
-            elif l.startswith("ERROR"):
-                raise RuntimeError(l)
-            elif re.fullmatch(r"-?\d+,-?\d+", l):
-                x, y = (int(v) for v in l.split(","))
-                return "%s%d" % (chr(97 + x), lp.SIZE - y), ev
-
-
 def win_probability(score, scale):
     """The judge's score (its units, or `+M`/`-M`) as a win probability for the side to move."""
     if "M" in score:
@@ -79,7 +51,7 @@ def win_probability(score, scale):
 
 def judge_position(judge, moves, chosen, scale):
     """Per distinct chosen move: its loss, and whether it is the judge's own move."""
-    best, score = judge.move(moves)
+    best, score = judge.search(moves)
     if score is None or not lp.SCORE.fullmatch(score):
         raise lp.NoScore(f"the judge gave no score ({score})")
     before = win_probability(score, scale)
@@ -90,7 +62,7 @@ def judge_position(judge, moves, chosen, scale):
             continue
         if m in moves:
             raise RuntimeError(f"an engine played {m}, an occupied point")
-        _, after = judge.move(moves + [m])
+        _, after = judge.search(moves + [m])
         if after is None or not lp.SCORE.fullmatch(after):
             raise lp.NoScore(f"the judge gave no score after {m} ({after})")
         losses[m] = (max(0.0, before - (1.0 - win_probability(after, scale))), False)
@@ -137,8 +109,8 @@ def main():
     if a.limit:
         todo = todo[: a.limit]
     try:
-        players = [Player(c, a.rule, 0, t, a.memory) for c, t in zip(a.engine, a.turn_ms)]
-        judge = Player(a.judge, a.rule, a.judge_depth, 0, a.memory)
+        players = [lp.Engine(c, a.rule, 0, t, a.memory) for c, t in zip(a.engine, a.turn_ms)]
+        judge = lp.Engine(a.judge, a.rule, a.judge_depth, 0, a.memory)
     except RuntimeError as e:
         print(f"move-quality.py: {e}", file=sys.stderr)
         sys.exit(1)
@@ -146,7 +118,7 @@ def main():
     try:
         for k, (_, moves) in enumerate(todo):
             try:
-                chosen = [p.move(moves)[0] for p in players]
+                chosen = [p.search(moves)[0] for p in players]
                 rows.append([l for l in map(judge_position(judge, moves, chosen, a.scale).get,
                                             chosen)])
                 in_a_row = 0
@@ -161,9 +133,9 @@ def main():
                     raise RuntimeError(f"five positions in a row failed, the last: {e}")
                 for j, p in enumerate(players):
                     p.close()
-                    players[j] = Player(a.engine[j], a.rule, 0, a.turn_ms[j], a.memory)
+                    players[j] = lp.Engine(a.engine[j], a.rule, 0, a.turn_ms[j], a.memory)
                 judge.close()
-                judge = Player(a.judge, a.rule, a.judge_depth, 0, a.memory)
+                judge = lp.Engine(a.judge, a.rule, a.judge_depth, 0, a.memory)
             if k % 50 == 49:
                 print(f"move-quality.py: {k + 1} of {len(todo)}", file=sys.stderr)
     except RuntimeError as e:
