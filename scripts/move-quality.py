@@ -2,7 +2,7 @@
 """How good an engine's moves are by a stronger engine's judgement, on positions of games.
 
     ANCHORS=~/anchors scripts/move-quality.py --rule freestyle --turn-ms 200 \\
-        --engine "target/release/pbrain-tengen" --engine "env TENGEN_X=1 target/release/pbrain-tengen" \\
+        --engine "target/release/pbrain-tengen" --engine "OTHER_BUILD/pbrain-tengen" \\
         --judge "$ANCHORS/rapfi-model/pbrain-rapfi" --judge-depth 14 --per-game 3 --seed 1 \\
         examples/games/rapfi-model-fit-500-freestyle.txt
 
@@ -27,7 +27,6 @@ usage error.
 import argparse
 import importlib.util
 import math
-import re
 import sys
 from pathlib import Path
 
@@ -69,12 +68,18 @@ def judge_position(judge, moves, chosen, scale):
     return losses
 
 
+def mean_and_error(xs):
+    """The mean of `xs` and its standard error."""
+    n = len(xs)
+    mean = sum(xs) / n
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in xs) / max(n - 1, 1) / n)
+
+
 def summary(name, losses, same):
     n = len(losses)
-    mean = sum(losses) / n
-    var = sum((x - mean) ** 2 for x in losses) / max(n - 1, 1)
+    mean, error = mean_and_error(losses)
     return (f"{name}: {n} positions, the judge's move {100 * sum(same) / n:.1f}%, mean loss "
-            f"{mean:.4f} (+-{math.sqrt(var / n):.4f}), losing 0.1 or more "
+            f"{mean:.4f} (+-{error:.4f}), losing 0.1 or more "
             f"{100 * sum(x >= 0.1 for x in losses) / n:.1f}%, 0.3 or more "
             f"{100 * sum(x >= 0.3 for x in losses) / n:.1f}%")
 
@@ -119,8 +124,8 @@ def main():
         for k, (_, moves) in enumerate(todo):
             try:
                 chosen = [p.search(moves)[0] for p in players]
-                rows.append([l for l in map(judge_position(judge, moves, chosen, a.scale).get,
-                                            chosen)])
+                losses = judge_position(judge, moves, chosen, a.scale)
+                rows.append([losses[m] for m in chosen])
                 in_a_row = 0
             except lp.NoScore:
                 skipped += 1
@@ -146,16 +151,16 @@ def main():
             p.close()
     if not rows:
         die("no position was judged")
-    print(f"{a.rule}: {len(rows)} positions ({skipped} left out: the judge gave no score or an engine failed), "
-          f"{'/'.join(map(str, a.turn_ms))} ms a move, judged at depth {a.judge_depth}, scale {a.scale:g}")
+    print(f"{a.rule}: {len(rows)} positions ({skipped} left out: the judge gave no score or an "
+          f"engine failed), {'/'.join(map(str, a.turn_ms))} ms a move, judged at depth "
+          f"{a.judge_depth}, scale {a.scale:g}")
     names = [f"{c} at {t} ms" for c, t in zip(a.engine, a.turn_ms)]
     for j, name in enumerate(names):
         print(summary(name, [r[j][0] for r in rows], [r[j][1] for r in rows]))
     for j in range(1, len(a.engine)):
         d = [r[j][0] - r[0][0] for r in rows]
-        mean = sum(d) / len(d)
-        se = math.sqrt(sum((x - mean) ** 2 for x in d) / max(len(d) - 1, 1) / len(d))
-        print(f"{names[j]} less {names[0]}: {mean:+.4f} (+-{se:.4f}), "
+        mean, error = mean_and_error(d)
+        print(f"{names[j]} less {names[0]}: {mean:+.4f} (+-{error:.4f}), "
               f"{sum(x != 0 for x in d)} positions differ")
 
 
