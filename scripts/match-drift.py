@@ -18,13 +18,19 @@ The judge's lines are Rapfi's (`Depth D-S | Eval E | ...`), the engine's pbrain-
 """
 
 import argparse
+import importlib.util
 import re
 import statistics
 import sys
 from pathlib import Path
 
+HERE = Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("label_positions", HERE / "label-positions.py")
+lp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lp)
+
+# A judge's mate as a number, far above any evaluation it prints.
 MATE = 3000
-TENGEN_MATE_BOUND = 29_000
 
 
 def die(msg):
@@ -95,15 +101,15 @@ def print_losses(games, threshold):
         "judge first sees its mate": [first_ply(j, lambda v: v == MATE) for j, _ in losses],
         f"engine first <= -{threshold}": [first_ply(s, lambda v: v <= -threshold) for _, s in losses],
         "engine first sees it is mated": [
-            first_ply(s, lambda v: v <= -TENGEN_MATE_BOUND) for _, s in losses],
-        "the game's last ply": [max(list(j) + list(s), default=None) for j, s in losses],
+            first_ply(s, lambda v: v <= -lp.TENGEN_MATE_BOUND) for _, s in losses],
+        "the last ply searched": [max(list(j) + list(s), default=None) for j, s in losses],
     }
     for name, plies in marks.items():
         xs = [p for p in plies if p is not None]
         print(f"  {name:32} {median_or_dash(xs):>6}  ({len(xs)})")
     pairs = [
         ("judge's mate to the engine's", "judge first sees its mate", "engine first sees it is mated"),
-        ("judge's mate to the game's end", "judge first sees its mate", "the game's last ply"),
+        ("judge's mate to the last ply searched", "judge first sees its mate", "the last ply searched"),
         (f"judge's +{threshold} to its mate", f"judge first >= +{threshold}", "judge first sees its mate"),
         (f"judge's +{threshold} to the engine's -{threshold}", f"judge first >= +{threshold}",
          f"engine first <= -{threshold}"),
