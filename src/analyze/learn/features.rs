@@ -5,7 +5,8 @@ use super::GameRecord;
 use super::fit::{cross_entropy, sigmoid};
 use crate::analyze::eval::{Weights, evaluate};
 use crate::analyze::learned::{
-    CLASSES, COUNT_INDEXES, THREAT_MASKS, cell_class, count_index, threat_category, threat_mask,
+    BLANK, CLASSES, COUNT_INDEXES, THREAT_MASKS, cell_class, count_index, threat_category,
+    threat_mask,
 };
 use crate::board::{Board, Color, Rule};
 
@@ -217,7 +218,7 @@ pub fn positions(games: &[&GameRecord], rule: Rule, labels: Labels, late_from: u
                     if let Some(t) = threat_category(rule, c, class) {
                         threats[usize::from(c != me)] += 1 << (8 * t);
                     }
-                    if class != 0 {
+                    if class != BLANK {
                         let s = layout.slot(c, c == me, class);
                         if counts[s] == 0 {
                             touched.push(s);

@@ -162,7 +162,7 @@ mod tests {
             let o = FitOptions {
                 epochs: 300,
                 rate: 0.02,
-                l2: 100.0,
+                l2: 300.0,
                 l2_to_start: to_start,
             };
             fit_from(&d, start.clone(), None, o, |_, _| {})
