@@ -92,6 +92,9 @@ enum Command {
         /// Count from this ply on (0: the first move): the moves before are the opening's.
         #[arg(long, default_value_t = 6)]
         from_ply: usize,
+        /// The table whose static values rank the candidates too (default: the shipped one).
+        #[arg(long)]
+        table: Option<PathBuf>,
         /// Games files, as for `fit`.
         #[arg(required = true)]
         games: Vec<PathBuf>,
@@ -179,8 +182,13 @@ struct FitArgs {
     from: Option<PathBuf>,
     /// Fit only the count term; every other value keeps its start (with --from: that
     /// table's).
-    #[arg(long, conflicts_with = "keep_base")]
+    #[arg(long, conflicts_with_all = ["keep_base", "only_dead"])]
     only_count: bool,
+    /// Fit only the values of the classes with a dead line (their late values too); every
+    /// other value keeps its start (with --from: that table's, whose dead lines start as
+    /// lines with room when it has no `dead-lines`).
+    #[arg(long, conflicts_with = "keep_base")]
+    only_dead: bool,
     /// Give the classes late values, added to theirs from this many stones on the board
     /// (default: the --from table's, else none).
     #[arg(long)]
@@ -189,6 +197,18 @@ struct FitArgs {
     /// and fit the count term and the late values only.
     #[arg(long)]
     keep_base: bool,
+    /// Games of a stronger player (whole games, as the GAMES files): the values each
+    /// position's candidates leave are fitted to rank the move played first too (a softmax
+    /// over them, its sharpness fitted), beside the values' fit to results. Held out as the
+    /// games are (--holdout, --seed). Repeat it for several files.
+    #[arg(long)]
+    choices: Vec<PathBuf>,
+    /// The choice term's weight beside the values' mean cross-entropy.
+    #[arg(long, default_value_t = 1.0)]
+    choice_weight: f64,
+    /// The choices counted from this ply on (the moves before are the opening's).
+    #[arg(long, default_value_t = 6)]
+    choice_from_ply: usize,
     /// The table file to write (refused if it exists, unless --force).
     #[arg(long)]
     out: PathBuf,
@@ -338,8 +358,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Order {
             rule,
             from_ply,
+            table,
             games,
-        } => order(rule, from_ply, &games),
+        } => order(rule, from_ply, table.as_deref(), &games),
         Command::Policy(args) => policy(&args),
     }
 }
@@ -449,7 +470,12 @@ fn gaps_line((played, all): &([f64; 6], [f64; 6])) -> String {
 }
 
 /// `order`: the root order's hit rates over the games files.
-fn order(rule: Rule, from_ply: usize, paths: &[PathBuf]) -> Result<(), String> {
+fn order(
+    rule: Rule,
+    from_ply: usize,
+    table: Option<&Path>,
+    paths: &[PathBuf],
+) -> Result<(), String> {
     let (games, sources) = read_games(paths, rule)?;
     if games.is_empty() {
         return Err(format!("no {rule} games in the files"));
@@ -469,6 +495,19 @@ fn order(rule: Rule, from_ply: usize, paths: &[PathBuf]) -> Result<(), String> {
         100.0 * hits.rate(2),
         100.0 * hits.absent as f64 / hits.positions.max(1) as f64,
         hits.rank_sum as f64 / (hits.positions - hits.absent).max(1) as f64,
+    );
+    let tables = match table {
+        Some(path) => read_table(path, rule)?.0,
+        None => learned::shipped(rule).clone(),
+    };
+    let by_value = learn::value_hits(&refs, rule, from_ply, &tables);
+    println!(
+        "{rule}: by the static value each candidate leaves: first {:.1}%, first 3 {:.1}%, \
+         first 5 {:.1}%; mean rank {:.2}",
+        100.0 * by_value.rate(0),
+        100.0 * by_value.rate(1),
+        100.0 * by_value.rate(2),
+        by_value.rank_sum as f64 / (by_value.positions - by_value.absent).max(1) as f64,
     );
     Ok(())
 }
@@ -560,6 +599,20 @@ struct Start {
     late_from: u32,
 }
 
+/// The table file at `path`, which must be of `rule`, and its text.
+fn read_table(path: &Path, rule: Rule) -> Result<(learned::RuleTables, String), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let t = learned::RuleTables::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if t.rule != rule {
+        return Err(format!(
+            "{}: a {} table, not {rule}",
+            path.display(),
+            t.rule
+        ));
+    }
+    Ok((t, text))
+}
+
 impl Start {
     /// From the table at `from` (which must be of `rule`), or zeros without one.
     fn read(from: Option<&Path>, rule: Rule) -> Result<Start, String> {
@@ -570,16 +623,7 @@ impl Start {
                 late_from: 0,
             });
         };
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let t =
-            learned::RuleTables::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if t.rule != rule {
-            return Err(format!(
-                "{}: a {} table, not {rule}",
-                path.display(),
-                t.rule
-            ));
-        }
+        let (t, text) = read_table(path, rule)?;
         let header: String = text
             .lines()
             .take_while(|l| l.starts_with('#'))
@@ -644,16 +688,32 @@ impl DataSets<'_> {
 }
 
 /// The values a fit may move: all (`None`), or with `--only-count` the count term alone, with
-/// `--keep-base` the count term and the late values.
-fn trainable(layout: Layout, only_count: bool, keep_base: bool) -> Option<Vec<bool>> {
-    (only_count || keep_base).then(|| {
+/// `--keep-base` the count term and the late values, with `--only-dead` the values of the
+/// classes with a dead line.
+fn trainable(layout: Layout, a: &FitArgs) -> Option<Vec<bool>> {
+    (a.only_count || a.keep_base || a.only_dead).then(|| {
         let mut t = vec![false; layout.params()];
+        let classes = (0..learned::CLASSES).filter(|&k| k != learned::BLANK);
         for c in [Color::Black, Color::White] {
+            if a.only_dead {
+                for class in classes
+                    .clone()
+                    .filter(|&k| learned::class_with_room(k) != k)
+                {
+                    for mover in [true, false] {
+                        t[layout.slot(c, mover, class)] = true;
+                        if layout.late {
+                            t[layout.late_slot(c, mover, class)] = true;
+                        }
+                    }
+                }
+                continue;
+            }
             for index in 0..learned::COUNT_INDEXES {
                 t[layout.count(c, index)] = true;
             }
-            if keep_base && layout.late {
-                for class in 1..learned::CLASSES {
+            if a.keep_base && layout.late {
+                for class in classes.clone() {
                     for mover in [true, false] {
                         t[layout.late_slot(c, mover, class)] = true;
                     }
@@ -718,12 +778,30 @@ fn fit(a: &FitArgs) -> Result<(), String> {
         l2: a.l2,
         l2_to_start: a.l2_to_start,
     };
-    let mask = trainable(layout, a.only_count, a.keep_base);
-    let theta = learn::fit_from(&sets.train, theta, mask.as_deref(), options, |e, l| {
-        eprintln!("tengen-tune: step {e}: loss {l:.5}");
+    let mask = trainable(layout, a);
+    let choices = ChoiceSets::read(a, late_from)?;
+    let term = choices.as_ref().map(|c| learn::ChoiceTerm {
+        choices: &c.train,
+        weight: a.choice_weight,
     });
+    let before = choices.as_ref().map(|c| c.measure(&theta, 1.0));
+    let (theta, tau) = learn::fit_with_choices(
+        &sets.train,
+        term,
+        theta,
+        mask.as_deref(),
+        options,
+        |e, l| {
+            eprintln!("tengen-tune: step {e}: loss {l:.5}");
+        },
+    );
     let losses = Losses::of(&theta, &sets);
     let mut text = fit_header(a, &start.header, &sources, &sets, &losses, late_from);
+    if let (Some(c), Some(before)) = (&choices, before) {
+        let line = c.report(before, c.measure(&theta, tau), tau);
+        println!("{}: {line}", a.rule);
+        text += &format!("# {line}\n");
+    }
     if sets.scored > 0 {
         // Against the games' results alone: comparable between fits that label the scored
         // positions differently.
@@ -750,6 +828,49 @@ fn fit(a: &FitArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The choice games of a fit, split as its games are.
+struct ChoiceSets {
+    train: learn::Choices,
+    held: learn::Choices,
+    files: Vec<String>,
+}
+
+impl ChoiceSets {
+    fn read(a: &FitArgs, late_from: u32) -> Result<Option<ChoiceSets>, String> {
+        if a.choices.is_empty() {
+            return Ok(None);
+        }
+        let (games, _) = read_games(&a.choices, a.rule)?;
+        let (fit_games, held_games) = learn::split(&games, a.holdout, a.seed);
+        let of = |g: &[&learn::GameRecord]| learn::choices(g, a.rule, late_from, a.choice_from_ply);
+        Ok(Some(ChoiceSets {
+            train: of(&fit_games),
+            held: of(&held_games),
+            files: a.choices.iter().map(|p| p.display().to_string()).collect(),
+        }))
+    }
+
+    /// The held-out choice loss and first-choice rate of `theta` at `tau`.
+    fn measure(&self, theta: &[f64], tau: f64) -> (f64, f64) {
+        learn::choice_loss(theta, tau, &self.held)
+    }
+
+    fn report(&self, before: (f64, f64), after: (f64, f64), tau: f64) -> String {
+        format!(
+            "choices: {} positions fitted, {} held out ({}); held out, the move played has the \
+             best value {:.1}% of the time (the start: {:.1}%), choice loss {:.4} at sharpness \
+             {tau:.3} (the start's at 1: {:.4})",
+            self.train.len(),
+            self.held.len(),
+            self.files.join(" "),
+            100.0 * after.1,
+            100.0 * before.1,
+            after.0,
+            before.0,
+        )
+    }
+}
+
 /// The command line that makes the table again (the options that differ from the defaults
 /// where the default depends on the data).
 fn fit_command(a: &FitArgs, scored: usize, late_from: u32) -> String {
@@ -771,9 +892,23 @@ fn fit_command(a: &FitArgs, scored: usize, late_from: u32) -> String {
         .as_ref()
         .map_or(String::new(), |p| format!(" --from {}", p.display()))
         + if a.only_count { " --only-count" } else { "" }
+        + if a.only_dead { " --only-dead" } else { "" }
         + &late_from_arg
         + if a.keep_base { " --keep-base" } else { "" }
-        + if a.l2_to_start { " --l2-to-start" } else { "" };
+        + if a.l2_to_start { " --l2-to-start" } else { "" }
+        + &if a.choices.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " --choice-weight {} --choice-from-ply {}{}",
+                a.choice_weight,
+                a.choice_from_ply,
+                a.choices
+                    .iter()
+                    .map(|p| format!(" --choices {}", p.display()))
+                    .collect::<String>()
+            )
+        };
     format!(
         "# command: tengen-tune fit --rule {} --holdout {} --seed {} --epochs {} --rate {} --l2 {}{score_args}{from_args} --out {} {}\n",
         a.rule,

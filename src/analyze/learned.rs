@@ -439,6 +439,17 @@ impl Evaluator {
         Evaluator::with_tables(board, packed(board.rule()))
     }
 
+    /// The evaluation of `board` under `tables` instead of the shipped ones (for measures of a
+    /// table; the packed values are made once and kept for the process's life).
+    pub fn with_rule_tables(board: &Board, tables: &RuleTables) -> Evaluator {
+        Evaluator::with_tables(board, Box::leak(Box::new(pack(tables))))
+    }
+
+    /// Counts `board` afresh under the same tables.
+    pub fn reset(&mut self, board: &Board) {
+        *self = Evaluator::with_tables(board, self.tables);
+    }
+
     fn with_tables(board: &Board, tables: &'static Packed) -> Evaluator {
         let mut e = Evaluator {
             tables,

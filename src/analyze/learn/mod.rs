@@ -39,10 +39,13 @@ mod policy;
 mod self_play;
 mod table;
 
-pub use features::{Data, Labels, Layout, positions, score_scale};
-pub use fit::{FitOptions, constant_loss, fit, fit_from, hand_loss, loss};
+pub use features::{Choices, Data, Labels, Layout, choices, positions, score_scale};
+pub use fit::{
+    ChoiceTerm, FitOptions, choice_loss, constant_loss, fit, fit_from, fit_with_choices, hand_loss,
+    loss,
+};
 pub use games::{GameError, GameRecord, parse_games, split};
-pub use order::{Hits, TOPS, order_hits};
+pub use order::{Hits, TOPS, order_hits, value_hits};
 pub use policy::{
     GAP_EDGES, POLICY_WEIGHTS, Sample, fit_policy, policy_gaps, policy_hits, policy_loss, samples,
 };

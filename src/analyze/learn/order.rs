@@ -5,6 +5,7 @@
 
 use super::GameRecord;
 use crate::analyze::Settings;
+use crate::analyze::learned::{Evaluator, RuleTables};
 use crate::analyze::root::{self, Start};
 use crate::board::{Board, Point, Rule};
 
@@ -44,6 +45,64 @@ pub fn order_hits(games: &[&GameRecord], rule: Rule, from_ply: usize) -> Hits {
     hits
 }
 
+/// The hits of the table's one-ply order on the same positions as [`order_hits`]: the root's
+/// candidates ranked by the static value of the position each leaves (the evaluation of
+/// `tables`, for the side that moved), ties in the root's order. How well the evaluation
+/// alone tells a stronger player's move from its siblings: what the search's last ply reads.
+pub fn value_hits(games: &[&GameRecord], rule: Rule, from_ply: usize, tables: &RuleTables) -> Hits {
+    let settings = Settings::default();
+    let mut hits = Hits::default();
+    let mut packed: Option<Evaluator> = None;
+    each_position(games, rule, from_ply, |board, mv| {
+        let Start::Moves(order) = root::start(board, &settings) else {
+            return;
+        };
+        let mut b = board.clone();
+        // One packing of the tables, then a fresh count of each position from it.
+        let e = match packed.as_mut() {
+            Some(e) => {
+                e.reset(&b);
+                e
+            }
+            None => packed.insert(Evaluator::with_rule_tables(&b, tables)),
+        };
+        let mut ranked: Vec<(i32, u16)> = order
+            .iter()
+            .map(|&(_, m)| {
+                b.play(Point::from_index(m as usize));
+                e.play(&b, m as usize);
+                let v = -e.evaluate(&b);
+                e.undo(&b, m as usize);
+                b.undo();
+                (v, m)
+            })
+            .collect();
+        ranked.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        count_rank(&ranked, mv, &mut hits);
+    });
+    hits
+}
+
+/// Calls `visit` with every position of [`each_position`] where the root has candidates to
+/// order (no five to make, something to play), with them in the root's order and the move
+/// played.
+pub(super) fn each_candidate_set(
+    games: &[&GameRecord],
+    rule: Rule,
+    from_ply: usize,
+    mut visit: impl FnMut(&Board, &[Point], Point),
+) {
+    let settings = Settings::default();
+    let mut candidates = Vec::new();
+    each_position(games, rule, from_ply, |board, played| {
+        if let Start::Moves(order) = root::start(board, &settings) {
+            candidates.clear();
+            candidates.extend(order.iter().map(|&(_, m)| Point::from_index(m as usize)));
+            visit(board, &candidates, played);
+        }
+    });
+}
+
 /// Calls `visit` with every position of the games of `rule` in `games` (whole games, not
 /// scored positions) from ply `from_ply` on, and the move played there.
 pub(super) fn each_position(
@@ -70,6 +129,11 @@ fn count(board: &Board, played: Point, settings: &Settings, hits: &mut Hits) {
     let Start::Moves(order) = root::start(board, settings) else {
         return;
     };
+    count_rank(&order, played, hits);
+}
+
+/// Counts the rank of `played` in `order` (best first).
+fn count_rank(order: &[(i32, u16)], played: Point, hits: &mut Hits) {
     hits.positions += 1;
     match order
         .iter()
