@@ -84,7 +84,8 @@ enum Command {
     },
     /// How often the move played is among the first 1, 3 and 5 of the root's order before
     /// any search (what each move makes and stops), over the positions of games files: the
-    /// figure a learned move order must beat.
+    /// figure a learned move order must beat; and of the candidates ranked by the static
+    /// value each leaves (what the search's last ply compares).
     Order {
         /// freestyle, standard or renju.
         #[arg(long)]
@@ -182,13 +183,8 @@ struct FitArgs {
     from: Option<PathBuf>,
     /// Fit only the count term; every other value keeps its start (with --from: that
     /// table's).
-    #[arg(long, conflicts_with_all = ["keep_base", "only_dead"])]
-    only_count: bool,
-    /// Fit only the values of the classes with a dead line (their late values too); every
-    /// other value keeps its start (with --from: that table's, whose dead lines start as
-    /// lines with room when it has no `dead-lines`).
     #[arg(long, conflicts_with = "keep_base")]
-    only_dead: bool,
+    only_count: bool,
     /// Give the classes late values, added to theirs from this many stones on the board
     /// (default: the --from table's, else none).
     #[arg(long)]
@@ -197,18 +193,6 @@ struct FitArgs {
     /// and fit the count term and the late values only.
     #[arg(long)]
     keep_base: bool,
-    /// Games of a stronger player (whole games, as the GAMES files): the values each
-    /// position's candidates leave are fitted to rank the move played first too (a softmax
-    /// over them, its sharpness fitted), beside the values' fit to results. Held out as the
-    /// games are (--holdout, --seed). Repeat it for several files.
-    #[arg(long)]
-    choices: Vec<PathBuf>,
-    /// The choice term's weight beside the values' mean cross-entropy.
-    #[arg(long, default_value_t = 1.0)]
-    choice_weight: f64,
-    /// The choices counted from this ply on (the moves before are the opening's).
-    #[arg(long, default_value_t = 6)]
-    choice_from_ply: usize,
     /// The table file to write (refused if it exists, unless --force).
     #[arg(long)]
     out: PathBuf,
@@ -688,32 +672,16 @@ impl DataSets<'_> {
 }
 
 /// The values a fit may move: all (`None`), or with `--only-count` the count term alone, with
-/// `--keep-base` the count term and the late values, with `--only-dead` the values of the
-/// classes with a dead line.
-fn trainable(layout: Layout, a: &FitArgs) -> Option<Vec<bool>> {
-    (a.only_count || a.keep_base || a.only_dead).then(|| {
+/// `--keep-base` the count term and the late values.
+fn trainable(layout: Layout, only_count: bool, keep_base: bool) -> Option<Vec<bool>> {
+    (only_count || keep_base).then(|| {
         let mut t = vec![false; layout.params()];
-        let classes = (0..learned::CLASSES).filter(|&k| k != learned::BLANK);
         for c in [Color::Black, Color::White] {
-            if a.only_dead {
-                for class in classes
-                    .clone()
-                    .filter(|&k| learned::class_with_room(k) != k)
-                {
-                    for mover in [true, false] {
-                        t[layout.slot(c, mover, class)] = true;
-                        if layout.late {
-                            t[layout.late_slot(c, mover, class)] = true;
-                        }
-                    }
-                }
-                continue;
-            }
             for index in 0..learned::COUNT_INDEXES {
                 t[layout.count(c, index)] = true;
             }
-            if a.keep_base && layout.late {
-                for class in classes.clone() {
+            if keep_base && layout.late {
+                for class in 1..learned::CLASSES {
                     for mover in [true, false] {
                         t[layout.late_slot(c, mover, class)] = true;
                     }
@@ -778,30 +746,12 @@ fn fit(a: &FitArgs) -> Result<(), String> {
         l2: a.l2,
         l2_to_start: a.l2_to_start,
     };
-    let mask = trainable(layout, a);
-    let choices = ChoiceSets::read(a, late_from)?;
-    let term = choices.as_ref().map(|c| learn::ChoiceTerm {
-        choices: &c.train,
-        weight: a.choice_weight,
+    let mask = trainable(layout, a.only_count, a.keep_base);
+    let theta = learn::fit_from(&sets.train, theta, mask.as_deref(), options, |e, l| {
+        eprintln!("tengen-tune: step {e}: loss {l:.5}");
     });
-    let before = choices.as_ref().map(|c| c.measure(&theta, 1.0));
-    let (theta, tau) = learn::fit_with_choices(
-        &sets.train,
-        term,
-        theta,
-        mask.as_deref(),
-        options,
-        |e, l| {
-            eprintln!("tengen-tune: step {e}: loss {l:.5}");
-        },
-    );
     let losses = Losses::of(&theta, &sets);
     let mut text = fit_header(a, &start.header, &sources, &sets, &losses, late_from);
-    if let (Some(c), Some(before)) = (&choices, before) {
-        let line = c.report(before, c.measure(&theta, tau), tau);
-        println!("{}: {line}", a.rule);
-        text += &format!("# {line}\n");
-    }
     if sets.scored > 0 {
         // Against the games' results alone: comparable between fits that label the scored
         // positions differently.
@@ -828,49 +778,6 @@ fn fit(a: &FitArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The choice games of a fit, split as its games are.
-struct ChoiceSets {
-    train: learn::Choices,
-    held: learn::Choices,
-    files: Vec<String>,
-}
-
-impl ChoiceSets {
-    fn read(a: &FitArgs, late_from: u32) -> Result<Option<ChoiceSets>, String> {
-        if a.choices.is_empty() {
-            return Ok(None);
-        }
-        let (games, _) = read_games(&a.choices, a.rule)?;
-        let (fit_games, held_games) = learn::split(&games, a.holdout, a.seed);
-        let of = |g: &[&learn::GameRecord]| learn::choices(g, a.rule, late_from, a.choice_from_ply);
-        Ok(Some(ChoiceSets {
-            train: of(&fit_games),
-            held: of(&held_games),
-            files: a.choices.iter().map(|p| p.display().to_string()).collect(),
-        }))
-    }
-
-    /// The held-out choice loss and first-choice rate of `theta` at `tau`.
-    fn measure(&self, theta: &[f64], tau: f64) -> (f64, f64) {
-        learn::choice_loss(theta, tau, &self.held)
-    }
-
-    fn report(&self, before: (f64, f64), after: (f64, f64), tau: f64) -> String {
-        format!(
-            "choices: {} positions fitted, {} held out ({}); held out, the move played has the \
-             best value {:.1}% of the time (the start: {:.1}%), choice loss {:.4} at sharpness \
-             {tau:.3} (the start's at 1: {:.4})",
-            self.train.len(),
-            self.held.len(),
-            self.files.join(" "),
-            100.0 * after.1,
-            100.0 * before.1,
-            after.0,
-            before.0,
-        )
-    }
-}
-
 /// The command line that makes the table again (the options that differ from the defaults
 /// where the default depends on the data).
 fn fit_command(a: &FitArgs, scored: usize, late_from: u32) -> String {
@@ -892,23 +799,9 @@ fn fit_command(a: &FitArgs, scored: usize, late_from: u32) -> String {
         .as_ref()
         .map_or(String::new(), |p| format!(" --from {}", p.display()))
         + if a.only_count { " --only-count" } else { "" }
-        + if a.only_dead { " --only-dead" } else { "" }
         + &late_from_arg
         + if a.keep_base { " --keep-base" } else { "" }
-        + if a.l2_to_start { " --l2-to-start" } else { "" }
-        + &if a.choices.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " --choice-weight {} --choice-from-ply {}{}",
-                a.choice_weight,
-                a.choice_from_ply,
-                a.choices
-                    .iter()
-                    .map(|p| format!(" --choices {}", p.display()))
-                    .collect::<String>()
-            )
-        };
+        + if a.l2_to_start { " --l2-to-start" } else { "" };
     format!(
         "# command: tengen-tune fit --rule {} --holdout {} --seed {} --epochs {} --rate {} --l2 {}{score_args}{from_args} --out {} {}\n",
         a.rule,

@@ -3,11 +3,8 @@
 //!
 //! **Code.** For each colour, a cell's code is the four shapes
 //! ([`crate::board::shape::Shape`]) a stone of that colour would make there, one per line,
-//! as a multiset: the order of the lines does not matter, so there are 1,001 classes (four
-//! codes of eleven, sorted). A line where the colour can make nothing yet but could still make
-//! a five through the cell ([`Shape::None`](crate::board::shape::Shape::None)) is told from a
-//! dead one ([`Shape::Dead`](crate::board::shape::Shape::Dead)), so that the table can weigh
-//! the room each side has. A cell where black would make an open three and a closed two is one
+//! as a multiset: the order of the lines does not matter, so there are 715 classes (four
+//! codes of ten, sorted). A cell where black would make an open three and a closed two is one
 //! class; one where it would make two open threes
 //! (a double three: a winning threat in freestyle, a foul for black under renju) is another.
 //! The combinations a side holds (a four and a three, two threes, a four with a two...) are
@@ -43,23 +40,14 @@
 
 use std::sync::OnceLock;
 
-use crate::board::shape::RANK;
 use crate::board::{Board, CELLS, Cell, Color, Rule};
 
-/// Shape codes a line can show ([`Shape::ALL`](crate::board::shape::Shape::ALL)).
-const SHAPES: usize = 11;
-/// Classes of a cell code: multisets of four shape codes out of eleven.
-pub const CLASSES: usize = 1001;
-/// The class of a cell with room on every line and nothing on any ("0000"), whose values
-/// are 0: the level every other class is measured from. Most empty cells are of it, so a
-/// value of its own would only move with the count of stones.
-pub const BLANK: usize = 4;
-/// Ordered codes (four shape codes, base 11, line 0 lowest).
-const CODES: usize = SHAPES * SHAPES * SHAPES * SHAPES;
-/// Base-11 place value of each line in an ordered code.
-const PLACE: [i32; 4] = [1, 11, 121, 1331];
-/// The dead line's shape code, written `d` in a class name.
-const DEAD: u8 = crate::board::shape::Shape::Dead as u8;
+/// Classes of a cell code: multisets of four shape codes out of ten.
+pub const CLASSES: usize = 715;
+/// Ordered codes (four shape codes, base 10, line 0 lowest).
+const CODES: usize = 10_000;
+/// Base-10 place value of each line in an ordered code.
+const PLACE: [i32; 4] = [1, 10, 100, 1000];
 
 /// Per ordered code: its class.
 fn canon() -> &'static [u16; CODES] {
@@ -73,26 +61,20 @@ fn canon() -> &'static [u16; CODES] {
     })
 }
 
-/// Four shape codes sorted strongest first ([`RANK`]: a dead line is the weakest).
-fn sort_strongest_first(mut d: [u8; 4]) -> [u8; 4] {
-    d.sort_unstable_by(|a, b| RANK[*b as usize].cmp(&RANK[*a as usize]));
-    d
-}
-
-/// The four shape codes of an ordered code, strongest first.
+/// The four shape codes of an ordered code, largest first.
 fn sorted_digits(code: usize) -> [u8; 4] {
     let mut d = [0u8; 4];
     for (k, x) in d.iter_mut().enumerate() {
-        *x = (code / PLACE[k] as usize % SHAPES) as u8;
+        *x = (code / PLACE[k] as usize % 10) as u8;
     }
-    sort_strongest_first(d)
+    d.sort_unstable_by(|a, b| b.cmp(a));
+    d
 }
 
-/// The class number of four codes sorted strongest first: their rank among all such.
+/// The class number of four codes sorted largest first: their rank among all such.
 fn class_of_sorted(d: [u8; 4]) -> usize {
-    let d = d.map(|x| RANK[x as usize]);
-    // Rank in the enumeration a >= b >= c >= d of shape ranks over 0..=10, in increasing
-    // lexicographic order of (a, b, c, d).
+    // Rank in the enumeration a >= b >= c >= d over 0..=9, in increasing lexicographic order
+    // of (a, b, c, d).
     let mut rank = 0;
     let count = |hi: u8, left: usize| -> usize {
         // Multisets of `left` codes each at most `hi`: C(hi + left, left).
@@ -120,40 +102,24 @@ pub fn class_codes(class: usize) -> [u8; 4] {
     })[class]
 }
 
-/// A class written as four shape codes, strongest first, a dead line as `d` (`4320`: an
-/// open three, a closed three, an open two and a line with room but nothing on it; `43dd`:
-/// the same with two dead lines).
+/// A class written as four digits, largest first (`4320`: an open three, a closed three, an
+/// open two and nothing).
 pub fn class_name(class: usize) -> String {
     class_codes(class)
         .iter()
-        .map(|&d| if d == DEAD { 'd' } else { char::from(b'0' + d) })
+        .map(|d| char::from(b'0' + d))
         .collect()
 }
 
-/// The class of a name written by [`class_name`] (codes in any order).
+/// The class of a name written by [`class_name`] (digits in any order).
 pub fn class_by_name(name: &str) -> Option<usize> {
     let b = name.as_bytes();
-    if b.len() != 4 {
+    if b.len() != 4 || !b.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let mut d = [0u8; 4];
-    for (x, &c) in d.iter_mut().zip(b) {
-        *x = match c {
-            b'0'..=b'9' => c - b'0',
-            b'd' => DEAD,
-            _ => return None,
-        };
-    }
-    Some(class_of_sorted(sort_strongest_first(d)))
-}
-
-/// The class with each dead line of `class` read as a line with room ([`Shape::None`]): what
-/// a table that does not tell them apart gives the class.
-///
-/// [`Shape::None`]: crate::board::shape::Shape::None
-pub fn class_with_room(class: usize) -> usize {
-    let d = class_codes(class).map(|x| if x == DEAD { 0 } else { x });
-    class_of_sorted(sort_strongest_first(d))
+    let mut d = [b[0] - b'0', b[1] - b'0', b[2] - b'0', b[3] - b'0'];
+    d.sort_unstable_by(|a, b| b.cmp(a));
+    Some(class_of_sorted(d))
 }
 
 /// Threat categories of a cell for one colour, strongest first: what a stone there makes.
@@ -172,7 +138,7 @@ pub fn threat_category(rule: Rule, color: Color, class: usize) -> Option<usize> 
     let d = class_codes(class);
     let (straight, four, fourfour, three) = (6, 5, 7, 4);
     let foul_rules = rule == Rule::Renju && color == Color::Black;
-    if d[0] == 8 || d[0] == 9 {
+    if d[0] >= 8 {
         return None; // a five or an overline: the position is decided, never a mask's
     }
     if d[0] == straight {
@@ -267,8 +233,6 @@ impl RuleTables {
     }
 
     /// Reads a table file: `#` comments, then `tengen-eval 1`, `rule RULE`, `scale N`,
-    /// `dead-lines` when its classes tell a dead line from one with room (else each class
-    /// with a dead line takes the values of the class with room there, [`class_with_room`]),
     /// `tempo black N`, `tempo white N`, lines `COLOUR CLASS MOVER WAITER` (COLOUR
     /// `black`, `white` or `any`; CLASS four shape digits), `threat COLOUR MASK VALUE` and
     /// `count COLOUR INDEX VALUE` (COLOUR the colour to move), `late-from N` and lines
@@ -293,7 +257,7 @@ impl RuleTables {
     /// The table file's text (after a `#` header the caller writes): every nonzero class.
     pub fn to_text(&self) -> String {
         let mut s = String::from("tengen-eval 1\n");
-        s += &format!("rule {}\nscale {}\ndead-lines\n", self.rule, self.scale);
+        s += &format!("rule {}\nscale {}\n", self.rule, self.scale);
         s += &format!(
             "tempo black {}\ntempo white {}\n",
             self.tempo[0], self.tempo[1]
@@ -307,7 +271,7 @@ impl RuleTables {
                     &[(0, "black"), (1, "white")]
                 };
                 for &(c, word) in colours {
-                    for class in (0..CLASSES).filter(|&k| k != BLANK) {
+                    for class in 1..CLASSES {
                         let (m, w) = (mover[c][class], waiter[c][class]);
                         if m != 0 || w != 0 {
                             *s += &format!("{prefix}{word} {} {m} {w}\n", class_name(class));
@@ -631,27 +595,6 @@ struct TableReader {
     scale: Option<i32>,
     tempo: [i32; 2],
     seen_header: bool,
-    /// The file said `dead-lines`: its classes tell a dead line from one with room.
-    dead_lines: bool,
-}
-
-/// Gives each class with a dead line the values of the same class with room on that line:
-/// a table written before dead lines were told apart ([`class_with_room`]) evaluates as it
-/// did.
-fn read_dead_as_room(t: &mut RuleTables) {
-    for class in 0..CLASSES {
-        let from = class_with_room(class);
-        for values in [
-            &mut t.mover,
-            &mut t.waiter,
-            &mut t.late_mover,
-            &mut t.late_waiter,
-        ] {
-            for v in values.iter_mut() {
-                v[class] = v[from];
-            }
-        }
-    }
 }
 
 /// A table line's number.
@@ -698,7 +641,6 @@ impl TableReader {
                 self.tempo[c] = int(w[2])?;
             }
             "threat" | "count" if w.len() == 4 => self.indexed_value(&w, err)?,
-            "dead-lines" if w.len() == 1 => self.dead_lines = true,
             "late-from" if w.len() == 2 => {
                 self.tables(err)?.late_from = w[1]
                     .parse()
@@ -793,15 +735,12 @@ impl TableReader {
             message: "no `scale` line".into(),
         })?;
         t.tempo = self.tempo;
-        if !self.dead_lines {
-            read_dead_as_room(&mut t);
-        }
         for c in 0..2 {
-            let late = t.late_mover[c][BLANK] != 0 || t.late_waiter[c][BLANK] != 0;
-            if t.mover[c][BLANK] != 0 || t.waiter[c][BLANK] != 0 || late {
+            let late = t.late_mover[c][0] != 0 || t.late_waiter[c][0] != 0;
+            if t.mover[c][0] != 0 || t.waiter[c][0] != 0 || late {
                 return Err(TableError {
                     line: 0,
-                    message: "class 0000 (room and nothing on every line) must be 0".into(),
+                    message: "class 0000 (no shape) must be 0".into(),
                 });
             }
         }
@@ -819,7 +758,7 @@ pub(crate) mod tests {
     pub(crate) fn busy_tables(rule: Rule) -> RuleTables {
         let mut t = RuleTables::zero(rule);
         for c in 0..2 {
-            for k in (0..CLASSES).filter(|&k| k != BLANK) {
+            for k in 1..CLASSES {
                 t.mover[c][k] = (k as i32 * 37 + c as i32 * 11) % 201 - 100;
                 t.waiter[c][k] = (k as i32 * 53 + c as i32 * 7) % 181 - 90;
             }
@@ -832,7 +771,7 @@ pub(crate) mod tests {
             for m in 0..COUNT_INDEXES {
                 t.count[c][m] = (m as i32 * 31 + c as i32 * 3) % 241 - 120;
             }
-            for k in (0..CLASSES).filter(|&k| k != BLANK) {
+            for k in 1..CLASSES {
                 t.late_mover[c][k] = (k as i32 * 41 + c as i32 * 13) % 161 - 80;
                 t.late_waiter[c][k] = (k as i32 * 43 + c as i32 * 17) % 141 - 70;
             }
@@ -865,13 +804,7 @@ pub(crate) mod tests {
         for class in 0..CLASSES {
             assert_eq!(class_by_name(&class_name(class)), Some(class));
         }
-        assert_eq!(class_name(0), "dddd");
-        assert_eq!(class_name(BLANK), "0000");
-        assert_eq!(class_by_name("d0d4"), class_by_name("40dd"));
-        assert_eq!(
-            class_with_room(class_by_name("40dd").unwrap()),
-            class_by_name("4000").unwrap()
-        );
+        assert_eq!(class_name(0), "0000");
         assert_eq!(class_name(CLASSES - 1), "9999");
         assert_eq!(class_by_name("0234"), class_by_name("4320"));
         assert_eq!(class_by_name("432"), None);
@@ -890,7 +823,6 @@ pub(crate) mod tests {
             let packed: &'static Packed = Box::leak(Box::new(pack(&t)));
             let mut b = Board::new(15, rule).unwrap();
             let mut e = Evaluator::with_tables(&b, packed);
-            let empty = e.sums;
             assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t));
             for m in game {
                 let p: Point = m.parse().unwrap();
@@ -913,8 +845,7 @@ pub(crate) mod tests {
                 assert_eq!(b.undo(), Some(p));
                 assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t), "{rule} undo {m}");
             }
-            // Not zero: an edge cell of the empty board has dead lines ("000d", "00dd").
-            assert_eq!(e.sums, empty, "{rule}: back to the empty board's sums");
+            assert_eq!(e.sums, [0, 0], "{rule}: an empty board sums to nothing");
         }
     }
 

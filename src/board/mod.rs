@@ -659,7 +659,7 @@ impl Board {
                 empty &= empty - 1;
                 // In the padded array, so `% CELLS` changes nothing and spares the bounds check.
                 let r = first.wrapping_add_signed((b / 2) as isize * step) % CELLS;
-                if shape::RANK[((self.shapes[r][d] >> shift) & 15) as usize] < floor.rank() {
+                if (self.shapes[r][d] >> shift) & 15 < floor as u8 {
                     continue;
                 }
                 let mut bytes = self.shapes[r];

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use super::point::{Color, Rule};
 use super::shape_build::SideIndex;
-pub use super::shape_build::{RANK, SIDES, Shape, shift};
+pub use super::shape_build::{SIDES, Shape, shift};
 
 /// The shape table of one rule in compact form: a key's two five-cell halves each have one of
 /// only [`SIDES`] valid layouts (walls only at the far end), so `shapes` has `SIDES²` entries
@@ -83,7 +83,7 @@ pub fn compact(rule: Rule) -> &'static Compact {
 }
 
 /// Bit 0: the shape is a five; bit 1: it holds a four.
-pub const FLAGS: [u8; 11] = [0, 0, 0, 0, 0, 2, 2, 2, 1, 0, 0];
+pub const FLAGS: [u8; 10] = [0, 0, 0, 0, 0, 2, 2, 2, 1, 0];
 
 /// [`FLAGS`] of both halves of a combined shape byte: black's in bits 0-1, white's in 2-3.
 pub const BYTE_FLAGS: [u8; 256] = {
@@ -91,8 +91,8 @@ pub const BYTE_FLAGS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let (lo, hi) = (b & 15, b >> 4);
-        let black = if lo < FLAGS.len() { FLAGS[lo] } else { 0 };
-        let white = if hi < FLAGS.len() { FLAGS[hi] } else { 0 };
+        let black = if lo < 10 { FLAGS[lo] } else { 0 };
+        let white = if hi < 10 { FLAGS[hi] } else { 0 };
         t[b] = black | white << 2;
         b += 1;
     }
@@ -176,16 +176,8 @@ mod tests {
         assert_eq!(black(true, ".....+x...."), Shape::Two);
         assert_eq!(black(true, "....o+x...."), Shape::ClosedTwo);
         assert_eq!(black(true, ".....+....."), Shape::None);
-        // Exact five: a four whose only five point makes six is no four, and no five can
-        // pass through the point at all.
-        assert_eq!(black(true, "x.xxx+o...."), Shape::Dead);
+        // Exact five: a four whose only five point makes six is no four.
+        assert_eq!(black(true, "x.xxx+o...."), Shape::None);
         assert_eq!(black(false, "x.xxx+o...."), Shape::Four);
-        // Dead: no five-cell window through the point is free of the opponent and the edge.
-        assert_eq!(black(false, "...o.+..o.."), Shape::Dead);
-        assert_eq!(black(false, "...o.+...o."), Shape::None);
-        assert_eq!(black(false, "|||.o+x...."), Shape::ClosedTwo);
-        assert_eq!(black(false, "||..o+....."), Shape::None);
-        assert_eq!(black(false, "||..x+o...."), Shape::Dead);
-        assert!(Shape::Dead < Shape::None && Shape::None < Shape::ClosedTwo);
     }
 }

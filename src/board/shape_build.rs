@@ -2,13 +2,11 @@
 //! start-up costs nothing (see [`super::shape`]). This file may use nothing from the crate: the
 //! build script includes it on its own.
 
-/// The shape a stone makes on one line, weakest first (by [`Shape::rank`]; the codes are
-/// as the tables store them, and [`Shape::Dead`], added last, sorts below [`Shape::None`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The shape a stone makes on one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Shape {
-    /// Nothing: one more stone can make no three, four or five on this line, but some
-    /// stones more could still make a five through the point.
+    /// Nothing: one more stone can make no three, four or five on this line.
     None = 0,
     /// A closed two: one more stone can make a closed three, but not an open one.
     ClosedTwo = 1,
@@ -29,26 +27,11 @@ pub enum Shape {
     Five = 8,
     /// Six or more in a row where only an exact five wins.
     Overline = 9,
-    /// No five can ever pass through the point on this line (the opponent's stones or the
-    /// edge leave no room): only the evaluation tells it from [`Shape::None`].
-    Dead = 10,
-}
-
-impl PartialOrd for Shape {
-    fn partial_cmp(&self, other: &Shape) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Shape {
-    fn cmp(&self, other: &Shape) -> std::cmp::Ordering {
-        self.rank().cmp(&other.rank())
-    }
 }
 
 impl Shape {
     /// Every shape, weakest first: `ALL[v]` is the shape whose code is `v`.
-    pub const ALL: [Shape; 11] = [
+    pub const ALL: [Shape; 10] = [
         Shape::None,
         Shape::ClosedTwo,
         Shape::Two,
@@ -59,16 +42,9 @@ impl Shape {
         Shape::FourFour,
         Shape::Five,
         Shape::Overline,
-        Shape::Dead,
     ];
 
-    /// Strength, weakest first: [`Shape::Dead`] 0, then each other shape its code plus one.
-    #[inline]
-    pub const fn rank(self) -> u8 {
-        RANK[self as usize]
-    }
-
-    /// The shape whose code is `v`, as the shape tables store it; `v` must be below 11.
+    /// The shape whose code is `v`, as the shape tables store it; `v` must be below 10.
     #[inline]
     pub fn from_u8(v: u8) -> Shape {
         Shape::ALL[v as usize]
@@ -84,9 +60,6 @@ impl Shape {
         }
     }
 }
-
-/// [`Shape::rank`] of each shape code (16 entries, so that any four bits index it).
-pub const RANK: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0];
 
 /// Bit shift of the slot holding offset `j` (-5..=-1, 1..=5).
 #[inline]
@@ -156,10 +129,6 @@ impl Builder<'_> {
                 0 if can(Shape::Four) || can(Shape::FourFour) => Shape::ClosedThree,
                 0 if can(Shape::Three) => Shape::Two,
                 0 if can(Shape::ClosedThree) => Shape::ClosedTwo,
-                // Dead when no stone more leads to a five: only dead lines and overlines.
-                0 if next & !(1 << Shape::Dead as u8 | 1 << Shape::Overline as u8) == 0 => {
-                    Shape::Dead
-                }
                 0 => Shape::None,
                 1 => Shape::Four,
                 2 if fives[1] - fives[0] == 5 => Shape::StraightFour,

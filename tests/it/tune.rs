@@ -588,3 +588,56 @@ fn a_move_order_is_fitted_and_written_once() {
         .code(2);
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
 }
+
+/// `order` ranks the candidates by the static value each leaves too: with a table of zeros
+/// every value ties and the ranks are the root order's own; the shipped table's differ, and
+/// a table of another rule is refused.
+#[test]
+fn the_candidates_are_ranked_by_the_values_they_leave() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/games/rapfi-model-fit-500-freestyle.txt");
+    let run = |table: Option<&std::path::Path>| -> Vec<String> {
+        let mut cmd = tune();
+        cmd.args(["order", "--rule", "freestyle"]);
+        if let Some(t) = table {
+            cmd.arg("--table").arg(t);
+        }
+        let out = cmd.arg(&games).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    // "first 32.4%, ...": the three rates of a line, in order.
+    let rates = |line: &str| -> Vec<String> {
+        line.split('%')
+            .filter_map(|part| part.rsplit(' ').next())
+            .take(3)
+            .map(str::to_string)
+            .collect()
+    };
+    let zero = dir.path().join("zero.txt");
+    std::fs::write(&zero, RuleTables::zero(Rule::Freestyle).to_text()).unwrap();
+    let flat = run(Some(&zero));
+    assert_eq!(flat.len(), 2, "{flat:?}");
+    assert!(flat[1].contains("by the static value"), "{flat:?}");
+    assert_eq!(rates(&flat[0]), rates(&flat[1]), "{flat:?}");
+    let shipped = run(None);
+    assert_eq!(shipped[0], flat[0]);
+    assert_ne!(rates(&shipped[1]), rates(&flat[1]), "{shipped:?}");
+    let renju = dir.path().join("renju.txt");
+    std::fs::write(
+        &renju,
+        tengen::analyze::learned::shipped(Rule::Renju).to_text(),
+    )
+    .unwrap();
+    tune()
+        .args(["order", "--rule", "freestyle", "--table"])
+        .arg(&renju)
+        .arg(&games)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("a renju table, not freestyle"));
+}

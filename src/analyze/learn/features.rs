@@ -5,8 +5,7 @@ use super::GameRecord;
 use super::fit::{cross_entropy, sigmoid};
 use crate::analyze::eval::{Weights, evaluate};
 use crate::analyze::learned::{
-    BLANK, CLASSES, COUNT_INDEXES, THREAT_MASKS, cell_class, count_index, threat_category,
-    threat_mask,
+    CLASSES, COUNT_INDEXES, THREAT_MASKS, cell_class, count_index, threat_category, threat_mask,
 };
 use crate::board::{Board, Color, Rule};
 
@@ -190,9 +189,12 @@ pub fn score_scale(games: &[&GameRecord], rule: Rule) -> Option<f64> {
 /// whole game, the last position of a scored one, labelled by `labels`; with late values from
 /// `late_from` stones on (0: none).
 pub fn positions(games: &[&GameRecord], rule: Rule, labels: Labels, late_from: u32) -> Data {
-    let mut x = Extractor::new(Layout::with_late(rule, late_from), late_from);
+    let layout = Layout::with_late(rule, late_from);
+    let late = late_from > 0;
     let mut d = Data::default();
     d.start.push(0);
+    let mut counts = vec![0u16; layout.params()];
+    let mut touched: Vec<usize> = Vec::new();
     let weights = Weights::default();
     for g in games.iter().filter(|g| g.rule == rule) {
         let mut board = Board::new(15, rule).expect("15 is a board size");
@@ -203,12 +205,54 @@ pub fn positions(games: &[&GameRecord], rule: Rule, labels: Labels, late_from: u
             if k < 1 || board.winner().is_some() || (g.score.is_some() && k != last) {
                 continue;
             }
-            if has_five_point(&board) {
+            let me = board.to_move();
+            if !board.five_points(me).is_empty() || !board.five_points(me.opponent()).is_empty() {
                 continue;
             }
-            x.push(&board, &mut d.index, &mut d.count);
+            let mut threats = [0u64; 2];
+            let late_position = late && board.total_stones() >= late_from as usize;
+            for p in board.empty_points() {
+                for c in [Color::Black, Color::White] {
+                    let class = cell_class(&board, p.index(), c);
+                    if let Some(t) = threat_category(rule, c, class) {
+                        threats[usize::from(c != me)] += 1 << (8 * t);
+                    }
+                    if class != 0 {
+                        let s = layout.slot(c, c == me, class);
+                        if counts[s] == 0 {
+                            touched.push(s);
+                        }
+                        counts[s] += 1;
+                        if late_position {
+                            let s = layout.late_slot(c, c == me, class);
+                            if counts[s] == 0 {
+                                touched.push(s);
+                            }
+                            counts[s] += 1;
+                        }
+                    }
+                }
+            }
+            let t = layout.tempo(me);
+            touched.push(t);
+            counts[t] = 1;
+            if layout.threats {
+                for t in [
+                    layout.threat(me, threat_mask(threats[0], threats[1])),
+                    layout.count(me, count_index(threats[0], threats[1])),
+                ] {
+                    touched.push(t);
+                    counts[t] = 1;
+                }
+            }
+            touched.sort_unstable();
+            for &s in &touched {
+                d.index.push(s as u32);
+                d.count.push(f32::from(counts[s]));
+                counts[s] = 0;
+            }
+            touched.clear();
             d.start.push(d.index.len() as u32);
-            let me = board.to_move();
             let result = if me == Color::Black {
                 g.black_score
             } else {
@@ -222,141 +266,6 @@ pub fn positions(games: &[&GameRecord], rule: Rule, labels: Labels, late_from: u
         }
     }
     d
-}
-
-/// Whether either side can make five at once: a position the static value does not judge
-/// (the search plays the five or the block first).
-fn has_five_point(board: &Board) -> bool {
-    let me = board.to_move();
-    !board.five_points(me).is_empty() || !board.five_points(me.opponent()).is_empty()
-}
-
-/// Turns positions into sparse counts over a layout's parameters, reusing its buffers.
-pub(super) struct Extractor {
-    layout: Layout,
-    late_from: u32,
-    counts: Vec<u16>,
-    touched: Vec<usize>,
-}
-
-impl Extractor {
-    pub(super) fn new(layout: Layout, late_from: u32) -> Extractor {
-        Extractor {
-            layout,
-            late_from,
-            counts: vec![0u16; layout.params()],
-            touched: Vec::new(),
-        }
-    }
-
-    /// Appends the counts of `board` (the side to move's view) to `index` and `count`, in
-    /// increasing parameter order.
-    pub(super) fn push(&mut self, board: &Board, index: &mut Vec<u32>, count: &mut Vec<f32>) {
-        let layout = self.layout;
-        let me = board.to_move();
-        let mut threats = [0u64; 2];
-        let late_position = layout.late && board.total_stones() >= self.late_from as usize;
-        for p in board.empty_points() {
-            for c in [Color::Black, Color::White] {
-                let class = cell_class(board, p.index(), c);
-                if let Some(t) = threat_category(board.rule(), c, class) {
-                    threats[usize::from(c != me)] += 1 << (8 * t);
-                }
-                if class != BLANK {
-                    self.add(layout.slot(c, c == me, class));
-                    if late_position {
-                        self.add(layout.late_slot(c, c == me, class));
-                    }
-                }
-            }
-        }
-        self.add(layout.tempo(me));
-        if layout.threats {
-            self.add(layout.threat(me, threat_mask(threats[0], threats[1])));
-            self.add(layout.count(me, count_index(threats[0], threats[1])));
-        }
-        self.touched.sort_unstable();
-        for &s in &self.touched {
-            index.push(s as u32);
-            count.push(f32::from(self.counts[s]));
-            self.counts[s] = 0;
-        }
-        self.touched.clear();
-    }
-
-    fn add(&mut self, s: usize) {
-        if self.counts[s] == 0 {
-            self.touched.push(s);
-        }
-        self.counts[s] += 1;
-    }
-}
-
-/// A stronger player's choices among siblings: for each position of a game, the positions
-/// each root candidate leaves (as [`Data`]'s counts, the opponent's view), and which of them
-/// the move played leaves. What a table's one-ply order is fitted to ([`super::fit_from`]'s
-/// choice term).
-#[derive(Default)]
-pub struct Choices {
-    /// Per position: where its children start in `children.start` (one more at the end).
-    pub(super) first: Vec<u32>,
-    /// Per position: its played child, counted from its first.
-    pub(super) played: Vec<u32>,
-    /// The children's counts (no labels).
-    pub(super) children: Data,
-}
-
-impl Choices {
-    /// How many positions.
-    pub fn len(&self) -> usize {
-        self.played.len()
-    }
-
-    /// Whether it holds none.
-    pub fn is_empty(&self) -> bool {
-        self.played.is_empty()
-    }
-}
-
-/// The choices of the whole games of `rule` in `games` from ply `from_ply` on: each position
-/// where the move played is one of two or more root candidates that leave no five to make
-/// (a four's child is the block's business, not the table's).
-pub fn choices(games: &[&GameRecord], rule: Rule, late_from: u32, from_ply: usize) -> Choices {
-    let mut x = Extractor::new(Layout::with_late(rule, late_from), late_from);
-    let mut ch = Choices::default();
-    ch.children.start.push(0);
-    super::order::each_candidate_set(games, rule, from_ply, |board, candidates, played| {
-        let mut b = board.clone();
-        b.track_counts(true);
-        let mut kept = 0u32;
-        let mut target = None;
-        let mark = (ch.children.index.len(), ch.children.start.len());
-        for &m in candidates {
-            b.play(m);
-            if !has_five_point(&b) {
-                if m == played {
-                    target = Some(kept);
-                }
-                x.push(&b, &mut ch.children.index, &mut ch.children.count);
-                ch.children.start.push(ch.children.index.len() as u32);
-                kept += 1;
-            }
-            b.undo();
-        }
-        match target {
-            Some(t) if kept >= 2 => {
-                ch.first.push((mark.1 - 1) as u32);
-                ch.played.push(t);
-            }
-            _ => {
-                ch.children.index.truncate(mark.0);
-                ch.children.count.truncate(mark.0);
-                ch.children.start.truncate(mark.1);
-            }
-        }
-    });
-    ch.first.push((ch.children.start.len() - 1) as u32);
-    ch
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The logistic fit (full-batch Adam on the mean cross-entropy) and the losses that measure it.
 
-use super::{Choices, Data};
+use super::Data;
 
 pub(super) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -96,95 +96,8 @@ pub fn fit_from(
     start: Vec<f64>,
     trainable: Option<&[bool]>,
     o: FitOptions,
-    report: impl FnMut(usize, f64),
-) -> Vec<f64> {
-    fit_with_choices(data, None, start, trainable, o, report).0
-}
-
-/// The choice term of a fit: a stronger player's choices among siblings, weighed beside the
-/// values' cross-entropy (see [`choice_loss`]).
-#[derive(Clone, Copy)]
-pub struct ChoiceTerm<'a> {
-    /// The choices.
-    pub choices: &'a Choices,
-    /// Its weight beside the mean cross-entropy of the values.
-    pub weight: f64,
-}
-
-/// The mean choice loss of `theta` at sharpness `tau` on `choices`: for each position, the
-/// cross-entropy of the move played under a softmax of `tau` times the values its candidates
-/// leave (for the side that moved); and the share of positions whose best value is the move
-/// played (ties count against it).
-pub fn choice_loss(theta: &[f64], tau: f64, choices: &Choices) -> (f64, f64) {
-    let mut total = 0.0;
-    let mut hits = 0usize;
-    let mut a = Vec::new();
-    for g in 0..choices.len() {
-        child_values(theta, tau, choices, g, &mut a);
-        let t = choices.played[g] as usize;
-        let max = a.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let sum: f64 = a.iter().map(|x| (x - max).exp()).sum();
-        total += max + sum.ln() - a[t];
-        hits += usize::from(a.iter().enumerate().all(|(k, &x)| k == t || x < a[t]));
-    }
-    let n = choices.len().max(1) as f64;
-    (total / n, hits as f64 / n)
-}
-
-/// `tau` times the value each child of position `g` leaves for the side that moved, into `a`.
-fn child_values(theta: &[f64], tau: f64, choices: &Choices, g: usize, a: &mut Vec<f64>) {
-    a.clear();
-    for c in choices.first[g] as usize..choices.first[g + 1] as usize {
-        let z: f64 = choices
-            .children
-            .features(c)
-            .map(|(i, n)| theta[i] * f64::from(n))
-            .sum();
-        a.push(-tau * z);
-    }
-}
-
-/// Adds the choice term's gradient (for `theta`, and for `ln tau`) to `grad`; returns its
-/// share of the loss.
-fn add_choice_gradient(
-    theta: &[f64],
-    tau: f64,
-    term: ChoiceTerm,
-    grad: &mut [f64],
-    grad_log_tau: &mut f64,
-) -> f64 {
-    let choices = term.choices;
-    let scale = term.weight / choices.len().max(1) as f64;
-    let mut a = Vec::new();
-    let mut total = 0.0;
-    for g in 0..choices.len() {
-        child_values(theta, tau, choices, g, &mut a);
-        let t = choices.played[g] as usize;
-        let max = a.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let sum: f64 = a.iter().map(|x| (x - max).exp()).sum();
-        total += max + sum.ln() - a[t];
-        for (k, c) in (choices.first[g] as usize..choices.first[g + 1] as usize).enumerate() {
-            let d = ((a[k] - max).exp() / sum - f64::from(u8::from(k == t))) * scale;
-            *grad_log_tau += d * a[k];
-            // a = -tau · θ·f: the derivative by θ_i is -tau · f_i.
-            for (i, n) in choices.children.features(c) {
-                grad[i] -= d * tau * f64::from(n);
-            }
-        }
-    }
-    total * scale
-}
-
-/// [`fit_from`] with a choice term beside the values: fits `theta` and the choices'
-/// sharpness (returned beside it; 1 without the term).
-pub fn fit_with_choices(
-    data: &Data,
-    choice: Option<ChoiceTerm>,
-    start: Vec<f64>,
-    trainable: Option<&[bool]>,
-    o: FitOptions,
     mut report: impl FnMut(usize, f64),
-) -> (Vec<f64>, f64) {
+) -> Vec<f64> {
     let params = start.len();
     let center = if o.l2_to_start {
         start.clone()
@@ -196,20 +109,9 @@ pub fn fit_with_choices(
     let mut grad = vec![0.0f64; params];
     let n = data.len().max(1) as f64;
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-    // The choices' sharpness, fitted as its logarithm with Adam beside the values.
-    let (mut log_tau, mut m_tau, mut v_tau) = (0.0f64, 0.0f64, 0.0f64);
     for epoch in 1..=o.epochs {
         grad.iter_mut().for_each(|g| *g = 0.0);
         let mut total = 0.0;
-        if let Some(term) = choice {
-            let mut g_tau = 0.0;
-            total += n * add_choice_gradient(&theta, log_tau.exp(), term, &mut grad, &mut g_tau);
-            m_tau = b1 * m_tau + (1.0 - b1) * g_tau;
-            v_tau = b2 * v_tau + (1.0 - b2) * g_tau * g_tau;
-            let mh = m_tau / (1.0 - b1.powi(epoch as i32));
-            let vh = v_tau / (1.0 - b2.powi(epoch as i32));
-            log_tau -= o.rate * mh / (vh.sqrt() + eps);
-        }
         for k in 0..data.len() {
             let z: f64 = data.features(k).map(|(i, c)| theta[i] * f64::from(c)).sum();
             let p = sigmoid(z);
@@ -235,7 +137,7 @@ pub fn fit_with_choices(
             report(epoch, total / n);
         }
     }
-    (theta, log_tau.exp())
+    theta
 }
 
 #[cfg(test)]
@@ -260,7 +162,7 @@ mod tests {
             let o = FitOptions {
                 epochs: 300,
                 rate: 0.02,
-                l2: 300.0,
+                l2: 100.0,
                 l2_to_start: to_start,
             };
             fit_from(&d, start.clone(), None, o, |_, _| {})

@@ -39,11 +39,8 @@ mod policy;
 mod self_play;
 mod table;
 
-pub use features::{Choices, Data, Labels, Layout, choices, positions, score_scale};
-pub use fit::{
-    ChoiceTerm, FitOptions, choice_loss, constant_loss, fit, fit_from, fit_with_choices, hand_loss,
-    loss,
-};
+pub use features::{Data, Labels, Layout, positions, score_scale};
+pub use fit::{FitOptions, constant_loss, fit, fit_from, hand_loss, loss};
 pub use games::{GameError, GameRecord, parse_games, split};
 pub use order::{Hits, TOPS, order_hits, value_hits};
 pub use policy::{

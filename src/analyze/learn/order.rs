@@ -77,30 +77,11 @@ pub fn value_hits(games: &[&GameRecord], rule: Rule, from_ply: usize, tables: &R
                 (v, m)
             })
             .collect();
+        // A stable sort: ties keep the root's order.
         ranked.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         count_rank(&ranked, mv, &mut hits);
     });
     hits
-}
-
-/// Calls `visit` with every position of [`each_position`] where the root has candidates to
-/// order (no five to make, something to play), with them in the root's order and the move
-/// played.
-pub(super) fn each_candidate_set(
-    games: &[&GameRecord],
-    rule: Rule,
-    from_ply: usize,
-    mut visit: impl FnMut(&Board, &[Point], Point),
-) {
-    let settings = Settings::default();
-    let mut candidates = Vec::new();
-    each_position(games, rule, from_ply, |board, played| {
-        if let Start::Moves(order) = root::start(board, &settings) {
-            candidates.clear();
-            candidates.extend(order.iter().map(|&(_, m)| Point::from_index(m as usize)));
-            visit(board, &candidates, played);
-        }
-    });
 }
 
 /// Calls `visit` with every position of the games of `rule` in `games` (whole games, not

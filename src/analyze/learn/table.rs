@@ -1,7 +1,7 @@
 //! Fitted values as a rule's tables, and back.
 
 use super::{Layout, SCALE};
-use crate::analyze::learned::{BLANK, CLASSES, COUNT_INDEXES, RuleTables, THREAT_MASKS};
+use crate::analyze::learned::{CLASSES, COUNT_INDEXES, RuleTables, THREAT_MASKS};
 use crate::board::{Color, Rule};
 
 /// The fitted values as a rule's tables (`round(SCALE·θ)`), with late values from
@@ -13,7 +13,7 @@ pub fn tables(rule: Rule, theta: &[f64], late_from: u32) -> RuleTables {
     t.late_from = late_from;
     let v = |i: usize| (theta[i] * SCALE).round() as i32;
     for c in [Color::Black, Color::White] {
-        for class in (0..CLASSES).filter(|&k| k != BLANK) {
+        for class in 1..CLASSES {
             t.mover[c.index()][class] = v(layout.slot(c, true, class));
             t.waiter[c.index()][class] = v(layout.slot(c, false, class));
             if layout.late {
@@ -39,7 +39,7 @@ pub fn theta_of(t: &RuleTables) -> Vec<f64> {
     let mut theta = vec![0.0; layout.params()];
     let scale = f64::from(t.scale.max(1));
     for c in [Color::Black, Color::White] {
-        for class in (0..CLASSES).filter(|&k| k != BLANK) {
+        for class in 1..CLASSES {
             theta[layout.slot(c, true, class)] = f64::from(t.mover[c.index()][class]) / scale;
             theta[layout.slot(c, false, class)] = f64::from(t.waiter[c.index()][class]) / scale;
             if layout.late {
@@ -81,7 +81,7 @@ mod tests {
             assert_eq!(back.len(), theta.len());
             // Class 0 has no value in a table; every other value comes back to 1/800.
             for c in [Color::Black, Color::White] {
-                for class in (0..CLASSES).filter(|&k| k != BLANK) {
+                for class in 1..CLASSES {
                     for mover in [true, false] {
                         let mut slots = vec![layout.slot(c, mover, class)];
                         if late_from > 0 {
