@@ -52,20 +52,15 @@ pub fn order_hits(games: &[&GameRecord], rule: Rule, from_ply: usize) -> Hits {
 pub fn value_hits(games: &[&GameRecord], rule: Rule, from_ply: usize, tables: &RuleTables) -> Hits {
     let settings = Settings::default();
     let mut hits = Hits::default();
-    let mut packed: Option<Evaluator> = None;
+    // One packing of the tables, then a fresh count of each position from it.
+    let empty = Board::new(15, rule).expect("15 is a board size");
+    let mut e = Evaluator::with_rule_tables(&empty, tables);
     each_position(games, rule, from_ply, |board, mv| {
         let Start::Moves(order) = root::start(board, &settings) else {
             return;
         };
         let mut b = board.clone();
-        // One packing of the tables, then a fresh count of each position from it.
-        let e = match packed.as_mut() {
-            Some(e) => {
-                e.reset(&b);
-                e
-            }
-            None => packed.insert(Evaluator::with_rule_tables(&b, tables)),
-        };
+        e.reset(&b);
         let mut ranked: Vec<(i32, u16)> = order
             .iter()
             .map(|&(_, m)| {
