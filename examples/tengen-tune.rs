@@ -64,6 +64,10 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// The positions tengen's search judges statically, sampled from its searches of
+    /// positions drawn from games files, as `RULE ? MOVES` lines (`?`: no game's result) for a
+    /// labeller (`scripts/label-positions.py --whole`) and then `fit`.
+    Leaves(LeavesArgs),
     /// Fits a rule's tables to the games of that rule in the games files.
     Fit(FitArgs),
     /// Measures tables on games files: the mean cross-entropy against the labels and against
@@ -135,6 +139,39 @@ struct PolicyArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Overwrite `--out` if it exists.
+    #[arg(long)]
+    force: bool,
+    /// Games files, as for `fit`.
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
+}
+
+// `leaves`'s arguments (a plain comment, as for `FitArgs`).
+#[derive(clap::Args)]
+struct LeavesArgs {
+    /// freestyle, standard or renju.
+    #[arg(long)]
+    rule: Rule,
+    /// Positions drawn from each game.
+    #[arg(long, default_value_t = 2)]
+    per_game: usize,
+    /// Draw from this ply on (0: the empty board): the moves before are the opening's.
+    #[arg(long, default_value_t = 6)]
+    from_ply: usize,
+    /// The analysis's time on each drawn position, in milliseconds (`tengen analyze --time`,
+    /// one thread).
+    #[arg(long, default_value_t = 300)]
+    time_ms: u64,
+    /// Keep one position in this many of those the search judges statically.
+    #[arg(long, default_value_t = 2500)]
+    every: u32,
+    /// Seed of the draw.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// The file to write (refused if it exists, unless --force).
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace OUT if it exists.
     #[arg(long)]
     force: bool,
     /// Games files, as for `fit`.
@@ -332,6 +369,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             make_games(&plan, &openings, &out, force)
         }
+        Command::Leaves(args) => sample_leaves(&args),
         Command::Fit(args) => fit(&args),
         Command::Loss {
             table,
@@ -347,6 +385,53 @@ fn run(cli: Cli) -> Result<(), String> {
         } => order(rule, from_ply, table.as_deref(), &games),
         Command::Policy(args) => policy(&args),
     }
+}
+
+/// `leaves`: the sampled positions of the searches of positions drawn from the games, into
+/// `out` with a header that says where they came from.
+fn sample_leaves(a: &LeavesArgs) -> Result<(), String> {
+    refuse_existing(&a.out, a.force)?;
+    if a.every == 0 || a.per_game == 0 || a.time_ms == 0 {
+        return Err("--every, --per-game and --time-ms are at least 1".into());
+    }
+    let (games, sources) = read_games(&a.games, a.rule)?;
+    let games: Vec<learn::GameRecord> = games.into_iter().filter(|g| g.score.is_none()).collect();
+    if games.is_empty() {
+        return Err(format!("no whole {} games in the files given", a.rule));
+    }
+    let plan = learn::LeafPlan {
+        per_game: a.per_game,
+        from_ply: a.from_ply,
+        time: std::time::Duration::from_millis(a.time_ms),
+        every: a.every,
+        seed: a.seed,
+    };
+    let mut body = String::new();
+    let mut kept = 0;
+    let searched = learn::leaves(&games, plan, |line| {
+        body += line;
+        body.push('\n');
+        kept += 1;
+    });
+    let mut text = format!(
+        "# leaves: {kept} {} positions whose static value tengen's search took, one in {} of them, from its analyses of {searched} positions ({} a game from ply {}, seed {}) at {} ms each, one thread; tengen {} ({})\n",
+        a.rule,
+        a.every,
+        a.per_game,
+        a.from_ply,
+        a.seed,
+        a.time_ms,
+        env!("CARGO_PKG_VERSION"),
+        commit()
+    );
+    for s in sources {
+        let s = s.trim_start_matches("# ");
+        text += &format!("# from {s}\n");
+    }
+    text += &body;
+    write_file(&a.out, &text, a.force)?;
+    eprintln!("{kept} positions in {}", a.out.display());
+    Ok(())
 }
 
 /// `policy`: the learned order's fit and its hit rates against the static order's.
@@ -644,7 +729,7 @@ impl DataSets<'_> {
         let scored = all.iter().filter(|g| g.score.is_some()).count();
         let fitted_scale = learn::score_scale(&fit_games, a.rule);
         let labels = learn::Labels {
-            scale: a.score_scale.or(fitted_scale).unwrap_or(400.0),
+            scale: label_scale(a.score_scale, fitted_scale, all)?,
             weight: a.score_weight,
         };
         let train = learn::positions(&fit_games, a.rule, labels, late_from);
@@ -760,9 +845,8 @@ fn fit(a: &FitArgs) -> Result<(), String> {
             ..sets.labels
         };
         let held_results = learn::positions(&sets.held_games, a.rule, results_only, late_from);
-        let held_results_loss = learn::loss(&theta, &held_results);
-        text +=
-            &format!("# held-out loss against the games' results alone: {held_results_loss:.5}\n");
+        let held_results_loss = results_loss(&theta, &held_results);
+        text += &format!("# held-out loss against the games' results alone: {held_results_loss}\n");
     }
     text += &learn::tables(a.rule, &theta, late_from).to_text();
     write_file(&a.out, &text, a.force)?;
@@ -890,9 +974,7 @@ fn measure(
         return Err(format!("no {rule} games in the files given"));
     }
     let refs: Vec<&learn::GameRecord> = all.iter().collect();
-    let scale = score_scale
-        .or(learn::score_scale(&refs, rule))
-        .unwrap_or(400.0);
+    let scale = label_scale(score_scale, learn::score_scale(&refs, rule), &all)?;
     let theta = learn::theta_of(&tables);
     let labels = learn::Labels {
         scale,
@@ -909,11 +991,40 @@ fn measure(
         tables.late_from,
     );
     println!(
-        "{rule}: {} positions; loss {:.5} against the labels ({score_weight} x sigmoid(score / {scale:.1}) + {:.3} x result), {:.5} against the results alone",
+        "{rule}: {} positions; loss {:.5} against the labels ({score_weight} x sigmoid(score / {scale:.1}) + {:.3} x result), {} against the results alone",
         data.len(),
         learn::loss(&theta, &data),
         1.0 - score_weight,
-        learn::loss(&theta, &results),
+        results_loss(&theta, &results),
     );
     Ok(())
+}
+
+/// The scores' units a logit: the one given, else the one the results fit; an error when
+/// scored positions have no results to fit one to (positions of no game, `?`) and none was
+/// given. Without scored positions it goes unused.
+fn label_scale(
+    given: Option<f64>,
+    fitted: Option<f64>,
+    games: &[learn::GameRecord],
+) -> Result<f64, String> {
+    if let Some(s) = given.or(fitted) {
+        return Ok(s);
+    }
+    if games.iter().any(|g| g.score.is_some()) {
+        return Err(
+            "the scored positions have no games' results to fit their scale to: give --score-scale"
+                .into(),
+        );
+    }
+    Ok(400.0)
+}
+
+/// The loss against the results alone, or `none` when no position has a game's result.
+fn results_loss(theta: &[f64], results: &learn::Data) -> String {
+    if results.is_empty() {
+        "none (no position of a game)".into()
+    } else {
+        format!("{:.5}", learn::loss(theta, results))
+    }
 }

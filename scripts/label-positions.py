@@ -18,6 +18,10 @@ when the side to move mates, `-M` when it is mated. `tengen-tune fit` reads such
 whole games: each is one position, labelled by the engine's score (through the scale that fits
 the results best) mixed with the game's result (`--score-weight`).
 
+With --whole each line is one position already, all its moves (`tengen-tune leaves` writes
+such lines, RESULT `?`: the positions tengen's search judged, of no game), scored as it stands;
+`fit` labels a `?` position by its score alone.
+
 The engine talks over the Gomocup protocol on standard input and output: BOARD, then the
 search's last score (Rapfi's `INFO EVAL` line under `INFO show_detail 2`, or pbrain-tengen's
 last `MESSAGE depth ... score S` line), then its move.
@@ -77,7 +81,7 @@ def read_games(paths, rule):
                 continue
             if words[0] not in RULE_IDS:
                 die(f"{path}:{n}:1: `{words[0]}` is not a rule")
-            if len(words) < 3 or words[1] not in ("B", "W", "D"):
+            if len(words) < 3 or words[1] not in ("B", "W", "D", "?"):
                 die(f"{path}:{n}: expected `RULE RESULT MOVES...`")
             if "=" in words:
                 continue  # a scored position already, not a game
@@ -92,10 +96,15 @@ def read_games(paths, rule):
     return games, notes
 
 
-def draw(games, per_game, seed):
+def draw(games, per_game, seed, whole=False):
     """Up to `per_game` distinct positions a game: (result, moves so far), from the second
-    stone to the position before the last move."""
+    stone to the position before the last move; with `whole`, each line's own position (all
+    its moves), in a seeded order."""
     rng = random.Random(seed)
+    if whole:
+        out = list(games)
+        rng.shuffle(out)
+        return out
     out = []
     for result, moves in games:
         plies = list(range(2, len(moves)))
@@ -203,6 +212,8 @@ def main():
     ap.add_argument("--memory", type=int, default=64 << 20, help="bytes (INFO max_memory)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="score at most this many positions")
+    ap.add_argument("--whole", action="store_true",
+                    help="score each line's own position (all its moves), as `tengen-tune leaves` writes them")
     ap.add_argument("--out", required=True, help="file to write (refused if it exists)")
     ap.add_argument("games", nargs="+")
     a = ap.parse_args()
@@ -216,7 +227,7 @@ def main():
     games, notes = read_games(a.games, a.rule)
     if not games:
         die(f"no {a.rule} games in the files given")
-    todo = draw(games, a.per_game, a.seed)
+    todo = draw(games, a.per_game, a.seed, a.whole)
     if a.limit:
         todo = todo[: a.limit]
     scores = [None] * len(todo)

@@ -150,6 +150,9 @@ pub struct Analysis {
     pub forbidden: Vec<(Point, Foul)>,
     /// What stopped the search before its depth, if anything.
     pub stopped: Option<Stop>,
+    /// The positions sampled from the main search's static values, as moves from the empty
+    /// board (see [`Settings::sample_leaves`]).
+    pub leaves: Vec<Vec<Point>>,
 }
 
 impl Analysis {
@@ -172,6 +175,7 @@ impl Analysis {
                 Vec::new()
             },
             stopped: None,
+            leaves: Vec::new(),
         }
     }
 }
@@ -406,6 +410,7 @@ impl Run<'_> {
         analysis.search_time = search_start.elapsed().saturating_sub(defence.spent);
         analysis.vcf_nodes = root.searcher.vcf_nodes;
         analysis.seldepth = root.searcher.seldepth as u32;
+        analysis.leaves = root.searcher.take_leaves();
         Ok((root.scored, vct_win))
     }
 

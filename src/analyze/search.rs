@@ -81,6 +81,30 @@ pub struct Searcher<'a> {
     areas: Vec<Bits>,
     moves: Vec<Vec<(i32, u16)>>,
     pv: Vec<Vec<u16>>,
+    /// Every `Settings::sample_leaves`-th position whose static value the search takes, as
+    /// its moves from the empty board (a fitting tool's data; empty when not sampling).
+    leaves: LeafSample,
+}
+
+/// The positions a search judges statically, one in `every` (0: none), for fitting the
+/// evaluation where the search uses it rather than on the games' own positions.
+#[derive(Default)]
+struct LeafSample {
+    every: u32,
+    seen: std::cell::Cell<u32>,
+    kept: std::cell::RefCell<Vec<Vec<Point>>>,
+}
+
+impl LeafSample {
+    fn look(&self, board: &Board) {
+        let n = self.seen.get() + 1;
+        if n < self.every {
+            self.seen.set(n);
+            return;
+        }
+        self.seen.set(0);
+        self.kept.borrow_mut().push(board.history().to_vec());
+    }
 }
 
 /// What a node knows before its moves are searched, for the steps that prune and reduce them.
@@ -150,7 +174,16 @@ impl<'a> Searcher<'a> {
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
+            leaves: LeafSample {
+                every: settings.sample_leaves,
+                ..LeafSample::default()
+            },
         })
+    }
+
+    /// The positions sampled so far (see `Settings::sample_leaves`), taken out.
+    pub fn take_leaves(&mut self) -> Vec<Vec<Point>> {
+        self.leaves.kept.take()
     }
 
     /// The profile the search runs with.
@@ -669,6 +702,9 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation of the position for the side to move.
     fn static_value(&self) -> i32 {
+        if self.leaves.every > 0 {
+            self.leaves.look(&self.board);
+        }
         self.eval.evaluate(&self.board)
     }
 }

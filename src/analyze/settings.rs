@@ -52,6 +52,10 @@ pub struct Settings {
     pub cancel: Option<Cancel>,
     /// The search's profile; `None`: the rule's own ([`Profile::of`]). Tests pass another.
     pub profile: Option<Profile>,
+    /// Keep every this-many-th position the main search judges statically, in
+    /// [`Analysis::leaves`](super::Analysis::leaves) (0: none): data for fitting the
+    /// evaluation on the positions it is asked about (`tengen-tune leaves`).
+    pub sample_leaves: u32,
 }
 
 impl Settings {
@@ -96,6 +100,7 @@ impl Default for Settings {
             game: false,
             cancel: None,
             profile: None,
+            sample_leaves: 0,
         }
     }
 }

@@ -178,7 +178,7 @@ fn a_bad_games_file_says_where() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "bad.txt:1:7: `X` is not B, W or D",
+            "bad.txt:1:7: `X` is not B, W, D or ?",
         ));
     assert!(!dir.path().join("t.txt").exists());
 }
@@ -640,4 +640,85 @@ fn the_candidates_are_ranked_by_the_values_they_leave() {
         .assert()
         .failure()
         .stderr(predicates::str::contains("a renju table, not freestyle"));
+}
+
+/// `leaves`: the positions the search judged, drawn from searches of the games' positions,
+/// each a game's position from the ply drawn on plus the search's moves, marked `?`; scored
+/// by hand as a labeller would, they fit with the scale given, and without one the fit says
+/// what is missing.
+#[test]
+fn the_searchs_leaves_are_sampled_scored_and_fitted() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = depth_one_games(dir.path(), "3", "5");
+    let leaves = dir.path().join("leaves.txt");
+    tune()
+        .args(["leaves", "--rule", "freestyle", "--per-game", "1"])
+        .args([
+            "--time-ms",
+            "100",
+            "--every",
+            "40",
+            "--from-ply",
+            "6",
+            "--out",
+        ])
+        .arg(&leaves)
+        .arg(&games)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&leaves).unwrap();
+    assert!(text.starts_with("# leaves: "), "{text}");
+    let played =
+        tengen::analyze::learn::parse_games(&std::fs::read_to_string(&games).unwrap()).unwrap();
+    let mut scored = String::new();
+    let mut lines = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(&words[..2], ["freestyle", "?"], "{line}");
+        let moves = &words[2..];
+        // A drawn position (ply 6 or later of a game) with the search's moves after it.
+        let from_game = played.iter().any(|g| {
+            let g: Vec<String> = g.moves.iter().map(|p| p.to_string()).collect();
+            (6..g.len()).any(|k| moves.len() > k && moves[..k] == g[..k])
+        });
+        assert!(from_game, "not a game's position searched: {line}");
+        // A made-up labeller: +100 when black is to move, -100 when white is.
+        let score = if moves.len().is_multiple_of(2) { 100 } else { -100 };
+        scored += &format!("{line} = {score}\n");
+        lines += 1;
+    }
+    assert!(lines >= 4, "{text}");
+    let scored_file = dir.path().join("scored.txt");
+    std::fs::write(&scored_file, &scored).unwrap();
+    let table = dir.path().join("table.txt");
+    let run = tune()
+        .args(["fit", "--rule", "freestyle", "--epochs", "20", "--out"])
+        .arg(&table)
+        .arg(&scored_file)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).to_string();
+    assert!(stderr.contains("give --score-scale"), "{stderr}");
+    assert!(!table.exists());
+    tune()
+        .args([
+            "fit",
+            "--rule",
+            "freestyle",
+            "--epochs",
+            "20",
+            "--holdout",
+            "0.3",
+        ])
+        .args(["--score-scale", "150", "--out"])
+        .arg(&table)
+        .arg(&scored_file)
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(&table).unwrap();
+    RuleTables::parse(&written).expect("the fitted tables read back");
+    assert!(
+        written.contains("# held-out loss against the games' results alone: none"),
+        "{written}"
+    );
 }

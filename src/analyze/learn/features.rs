@@ -137,15 +137,26 @@ pub struct Labels {
 }
 
 impl Labels {
-    fn of(self, score: f64, result: f32) -> f32 {
-        let p = if score == f64::INFINITY {
-            1.0
-        } else if score == f64::NEG_INFINITY {
-            0.0
-        } else {
-            sigmoid(score / self.scale)
+    /// The label of a position for the side to move, from its score and its game's result
+    /// (each for that side): a position of no game is labelled by its score alone, and has no
+    /// label when the labels are the results alone.
+    fn of(self, score: Option<f64>, result: Option<f32>) -> Option<f32> {
+        let p = |score: f64| {
+            if score == f64::INFINITY {
+                1.0
+            } else if score == f64::NEG_INFINITY {
+                0.0
+            } else {
+                sigmoid(score / self.scale)
+            }
         };
-        (self.weight * p + (1.0 - self.weight) * f64::from(result)) as f32
+        match (score, result) {
+            (Some(s), Some(r)) => {
+                Some((self.weight * p(s) + (1.0 - self.weight) * f64::from(r)) as f32)
+            }
+            (Some(s), None) => (self.weight > 0.0).then(|| p(s) as f32),
+            (None, r) => r,
+        }
     }
 }
 
@@ -159,11 +170,8 @@ pub fn score_scale(games: &[&GameRecord], rule: Rule) -> Option<f64> {
         .filter_map(|g| {
             let s = g.score.filter(|s| s.is_finite())?;
             let black = g.moves.len() % 2 == 0;
-            let r = f64::from(if black {
-                g.black_score
-            } else {
-                1.0 - g.black_score
-            });
+            let b = g.black_score?;
+            let r = f64::from(if black { b } else { 1.0 - b });
             Some((s, r))
         })
         .collect();
@@ -197,6 +205,10 @@ pub fn positions(games: &[&GameRecord], rule: Rule, labels: Labels, late_from: u
     let mut touched: Vec<usize> = Vec::new();
     let weights = Weights::default();
     for g in games.iter().filter(|g| g.rule == rule) {
+        // A scored position of no game has no label against the results alone.
+        if labels.of(g.score, g.black_score).is_none() {
+            continue;
+        }
         let mut board = Board::new(15, rule).expect("15 is a board size");
         board.track_counts(true);
         let last = g.moves.len() - 1;
@@ -253,15 +265,11 @@ pub fn positions(games: &[&GameRecord], rule: Rule, labels: Labels, late_from: u
             }
             touched.clear();
             d.start.push(d.index.len() as u32);
-            let result = if me == Color::Black {
-                g.black_score
-            } else {
-                1.0 - g.black_score
-            };
-            d.label.push(match g.score {
-                Some(s) => labels.of(s, result),
-                None => result,
-            });
+            let result = g
+                .black_score
+                .map(|b| if me == Color::Black { b } else { 1.0 - b });
+            d.label
+                .push(labels.of(g.score, result).expect("labelled: checked above"));
             d.hand.push(evaluate(&board, &weights) as f32);
         }
     }
@@ -374,5 +382,25 @@ mod tests {
         let s = score_scale(&refs, Rule::Freestyle).unwrap();
         assert!((140.0..160.0).contains(&s), "{s}");
         assert_eq!(score_scale(&refs, Rule::Renju), None);
+    }
+
+    /// A position of no game (`?`) is labelled by its score alone, whatever the score's share,
+    /// and has no label against the results alone; it takes no part in fitting the scale.
+    #[test]
+    fn a_position_of_no_game_is_labelled_by_its_score_alone() {
+        let games =
+            parse_games("freestyle ? h8 i9 j10 = 150\nfreestyle W h8 i9 j10 = 150\n").unwrap();
+        let refs: Vec<&GameRecord> = games.iter().collect();
+        let labels = |weight| Labels {
+            scale: 150.0,
+            weight,
+        };
+        let half = positions(&refs, Rule::Freestyle, labels(0.5), 0);
+        // White to move after three stones: black's result is white's loss.
+        let own = sigmoid(1.0) as f32;
+        assert_eq!(half.label, vec![own, (0.5 * sigmoid(1.0) + 0.5) as f32]);
+        let results = positions(&refs, Rule::Freestyle, labels(0.0), 0);
+        assert_eq!(results.label, vec![1.0]);
+        assert_eq!(score_scale(&refs[..1], Rule::Freestyle), None);
     }
 }

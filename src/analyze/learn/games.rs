@@ -9,8 +9,9 @@ use crate::rng::Rng;
 pub struct GameRecord {
     /// Its rule.
     pub rule: Rule,
-    /// 1 black won, 0 white won, ½ a draw.
-    pub black_score: f32,
+    /// 1 black won, 0 white won, ½ a draw; `None` for a scored position of no game (`?`: a
+    /// position a search judged, labelled by its score alone).
+    pub black_score: Option<f32>,
     /// Every move, black first.
     pub moves: Vec<Point>,
     /// For a scored position (the one after `moves`): the engine's score for the side to
@@ -67,13 +68,14 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, GameError> {
             .parse()
             .map_err(|_| err(c0, format!("`{rule}` is not a rule")))?;
         let Some(&(c1, result)) = words.get(1) else {
-            return Err(err(col, "no result (B, W or D)".into()));
+            return Err(err(col, "no result (B, W, D or ?)".into()));
         };
         let black_score = match result {
-            "B" => 1.0,
-            "W" => 0.0,
-            "D" => 0.5,
-            _ => return Err(err(c1, format!("`{result}` is not B, W or D"))),
+            "B" => Some(1.0),
+            "W" => Some(0.0),
+            "D" => Some(0.5),
+            "?" => None,
+            _ => return Err(err(c1, format!("`{result}` is not B, W, D or ?"))),
         };
         let mut moves_end = words.len();
         let mut score = None;
@@ -98,6 +100,9 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, GameError> {
                 },
             });
             moves_end = eq;
+        }
+        if black_score.is_none() && score.is_none() {
+            return Err(err(c1, "`?` (no result) needs a score after `=`".into()));
         }
         let mut board = Board::new(15, rule).expect("15 is a board size");
         let mut moves = Vec::new();
@@ -165,6 +170,18 @@ mod tests {
         let e = parse_games("renju B h8 i9 = 3 4\n").unwrap_err();
         assert_eq!((e.line, e.column), (1, 19));
         assert!(parse_games("renju B h8 =\n").is_err());
+    }
+
+    /// `?`: a scored position of no game, which needs its score.
+    #[test]
+    fn a_position_of_no_game_needs_a_score() {
+        let g = parse_games("freestyle ? h8 i9 j10 = -120\n").unwrap();
+        assert_eq!((g[0].black_score, g[0].score), (None, Some(-120.0)));
+        let e = parse_games("freestyle B h8\nfreestyle ? h8 i9\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 11));
+        assert!(e.message.contains("needs a score"), "{e:?}");
+        let e = parse_games("freestyle X h8\n").unwrap_err();
+        assert!(e.message.contains("is not B, W, D or ?"), "{e:?}");
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! **Scored positions.** A line `RULE RESULT MOVES... = SCORE` is one position, the one after
 //! MOVES, of a game that ended in RESULT, with an engine's score for the side to move there
 //! (an integer in the engine's units, `+M` when it mates, `-M` when it is mated), as
-//! `scripts/label-positions.py` writes them.
+//! `scripts/label-positions.py` writes them. RESULT `?` marks a position of no game, such as
+//! one the search judged ([`leaves`]): it is labelled by its score alone, and is left out of
+//! a loss against the results alone.
 //!
 //! **Positions.** Every position of a game after its second stone, except where either side
 //! has a five to make (the next move decides, and a search never asks the evaluation there).
@@ -34,6 +36,7 @@
 mod features;
 mod fit;
 mod games;
+mod leaves;
 mod order;
 mod policy;
 mod self_play;
@@ -42,6 +45,7 @@ mod table;
 pub use features::{Data, Labels, Layout, positions, score_scale};
 pub use fit::{FitOptions, constant_loss, fit, fit_from, hand_loss, loss};
 pub use games::{GameError, GameRecord, parse_games, split};
+pub use leaves::{LeafPlan, leaves};
 pub use order::{Hits, TOPS, order_hits, value_hits};
 pub use policy::{
     GAP_EDGES, POLICY_WEIGHTS, Sample, fit_policy, policy_gaps, policy_hits, policy_loss, samples,
