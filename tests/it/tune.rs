@@ -683,7 +683,11 @@ fn the_searchs_leaves_are_sampled_scored_and_fitted() {
         });
         assert!(from_game, "not a game's position searched: {line}");
         // A made-up labeller: +100 when black is to move, -100 when white is.
-        let score = if moves.len().is_multiple_of(2) { 100 } else { -100 };
+        let score = if moves.len().is_multiple_of(2) {
+            100
+        } else {
+            -100
+        };
         scored += &format!("{line} = {score}\n");
         lines += 1;
     }
