@@ -386,8 +386,7 @@ fn bad_limits_are_usage_errors() {
 fn parallel_search_finds_the_same_verified_win() {
     // Two threads under a time limit: the root VCT runs beside a Lazy SMP search; three:
     // a second search thread too. The win is the same, and verified. The analysis ends once
-    // the win is proven (well under a second); the limit is generous so that a loaded
-    // machine cannot cut it short (400 ms failed beside two matches and a build).
+    // the win is proven, so a generous limit costs nothing and a loaded machine cannot cut it.
     for threads in ["1", "2", "3"] {
         let a = analyze(&[
             crate::EXAMPLES,
