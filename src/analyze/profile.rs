@@ -46,8 +46,7 @@ pub struct Profile {
     pub game: GamePlan,
 }
 
-/// The horizon: a VCF of the side to move is a mate; else the static value, or what its
-/// fours make of it.
+/// The horizon: a VCF of the side to move is a mate; else the static value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Horizon {
     /// The VCF asked at the horizon, and in the check of the opponent's VCF were the side to
@@ -60,9 +59,6 @@ pub struct Horizon {
     /// to pass, that this side has none. Exact under freestyle and standard; under renju a
     /// stone can change a foul, so a horizon win may be missed (never one made up).
     pub trust_parent_no_vcf: bool,
-    /// Fours the side to move may play in a row, each blocked, keeping the best static
-    /// value on the way (0: none).
-    pub fours: u32,
 }
 
 /// The size of each VCF the horizon asks.
@@ -240,7 +236,7 @@ const ANALYSIS_PLAN: GamePlan = GamePlan {
 };
 
 impl Profile {
-    /// Freestyle: every piece, fours at the horizon, windows widened in steps; forced nodes
+    /// Freestyle: every piece, windows widened in steps; forced nodes
     /// kept whole (reducing them lost).
     pub const FREESTYLE: Profile = Profile {
         threats: Threats::Tight,
@@ -248,7 +244,6 @@ impl Profile {
             vcf: Some(HORIZON_VCF),
             stand_pat_first: true,
             trust_parent_no_vcf: true,
-            fours: 2,
         },
         reverse_futility: Some(REVERSE_FUTILITY),
         move_count: Some(DEEP_MOVE_COUNT),
@@ -264,13 +259,9 @@ impl Profile {
         },
     };
 
-    /// Renju: freestyle's pieces, forced nodes reduced too, the plain horizon (its fours were
-    /// flat) and the full window at once (steps lost); in a game the root VCT gets less time.
+    /// Renju: freestyle's pieces, forced nodes reduced too, and the full window at once
+    /// (steps lost); in a game the root VCT gets less time.
     pub const RENJU: Profile = Profile {
-        horizon: Horizon {
-            fours: 0,
-            ..Profile::FREESTYLE.horizon
-        },
         reduce_forced: true,
         aspiration_widenings: 0,
         game: GamePlan {
@@ -285,7 +276,6 @@ impl Profile {
     pub const STANDARD: Profile = Profile {
         horizon: Horizon {
             stand_pat_first: false,
-            fours: 0,
             ..Profile::FREESTYLE.horizon
         },
         reverse_futility: Some(ReverseFutility {
@@ -316,7 +306,6 @@ impl Profile {
             vcf: None,
             stand_pat_first: true,
             trust_parent_no_vcf: true,
-            fours: 0,
         },
         reverse_futility: None,
         move_count: None,

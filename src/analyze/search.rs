@@ -296,7 +296,7 @@ impl<'a> Searcher<'a> {
             return MATE - ply as i32 - 1;
         }
         if (depth <= 0 || ply >= MAX_PLY) && self.board.five_points(me.opponent()).is_empty() {
-            return self.quiesce(ply, alpha, beta);
+            return self.quiesce(ply, beta);
         }
         // The table before the move list: a cut here costs no generation.
         let key = self.board.hash();
@@ -332,7 +332,7 @@ impl<'a> Searcher<'a> {
         }
         let single = list.len() == 1;
         if ply >= MAX_PLY || (depth <= 0 && !single) {
-            return self.quiesce(ply, alpha, beta);
+            return self.quiesce(ply, beta);
         }
         let node = NodeInfo {
             depth,
@@ -613,9 +613,8 @@ impl<'a> Searcher<'a> {
         true
     }
 
-    /// The horizon: a VCF for the side to move is a mate; otherwise the static value, or
-    /// what the side's fours make of it (see [`Searcher::four_search`]).
-    fn quiesce(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
+    /// The horizon: a VCF for the side to move is a mate; otherwise the static value.
+    fn quiesce(&mut self, ply: usize, beta: i32) -> i32 {
         let me = self.board.to_move();
         // Without a four to play there is no VCF (a five was looked for already).
         if self.board.four_points(me).is_empty() {
@@ -645,59 +644,7 @@ impl<'a> Searcher<'a> {
                 return MATE - (ply + len) as i32;
             }
         }
-        if horizon.fours > 0 {
-            return self.four_search(ply, alpha, beta, horizon.fours, stand);
-        }
         stand
-    }
-    /// The side to move's fours at the horizon, as a quiescence search: it may stand on
-    /// `stand` (its static value) or play a four, which the opponent must block, and go on
-    /// from there, up to `left` fours deep; the best static value reached is the node's
-    /// (alpha-beta in the window). A four is skipped when it is a foul, when it makes more
-    /// than one five point (the VCF's business), when the block is a foul (a win the VCF
-    /// finds), or when the block makes a four of the opponent's (the side would then have to
-    /// answer it, and standing there would be wrong). Only static values come out of it,
-    /// never a mate.
-    fn four_search(&mut self, ply: usize, mut alpha: i32, beta: i32, left: u32, stand: i32) -> i32 {
-        let mut best = stand;
-        if best >= beta || left == 0 || ply + 3 >= MAX_PLY {
-            return best;
-        }
-        alpha = alpha.max(best);
-        let me = self.board.to_move();
-        let opp = me.opponent();
-        let fours = *self.board.four_points(me);
-        for p in fours.iter() {
-            if crate::pattern::forbidden(&mut self.board, me, p) {
-                continue;
-            }
-            self.play(p, ply);
-            self.nodes += 1;
-            let fives = *self.board.five_points(me);
-            let block = fives.first().unwrap_or(0);
-            if fives.count() != 1 || crate::pattern::forbidden(&mut self.board, opp, block) {
-                self.unplay(p);
-                continue;
-            }
-            self.play(block, ply + 1);
-            self.nodes += 1;
-            let score = self.board.five_points(opp).is_empty().then(|| {
-                let s = self.static_value();
-                self.four_search(ply + 2, alpha, beta, left - 1, s)
-            });
-            self.unplay(block);
-            self.unplay(p);
-            if let Some(s) = score
-                && s > best
-            {
-                best = s;
-                alpha = alpha.max(s);
-                if s >= beta {
-                    break;
-                }
-            }
-        }
-        best
     }
 
     /// The static evaluation of the position for the side to move.
@@ -753,7 +700,6 @@ pub(super) mod tests {
     use super::*;
     use crate::analyze::eval::MATE_BOUND;
     use crate::analyze::learned::{evaluate_fresh, shipped};
-    use crate::analyze::profile::Horizon;
     use crate::board::Rule;
     use crate::rng::Rng;
 
@@ -879,84 +825,36 @@ pub(super) mod tests {
         assert!(compared >= 24, "only {compared} positions compared");
     }
 
-    /// The horizon's fours by definition: the static value, or after a legal four with one
-    /// five point, blocked legally by a move that makes no four of the opponent's, the same
-    /// again with one four less.
-    fn fours_reference(board: &mut Board, left: u32) -> i32 {
-        let mut best = evaluate_fresh(board, shipped(board.rule()));
-        if left == 0 {
-            return best;
-        }
-        let me = board.to_move();
-        let opp = me.opponent();
-        let fours: Vec<usize> = board.four_points(me).iter().collect();
-        for p in fours {
-            if crate::pattern::forbidden(board, me, p) {
-                continue;
-            }
-            board.play(Point::from_index(p));
-            let fives: Vec<usize> = board.five_points(me).iter().collect();
-            if let [block] = fives[..]
-                && !crate::pattern::forbidden(board, opp, block)
-            {
-                board.play(Point::from_index(block));
-                if board.five_points(opp).is_empty() {
-                    best = best.max(fours_reference(board, left - 1));
-                }
-                board.undo();
-            }
-            board.undo();
-        }
-        best
-    }
-
-    /// At depth 0 with the horizon VCF off, the search's value is the fours' quiescence by
-    /// its definition in the rules that have it, and at least the static value (on some
-    /// positions a four raises it); in the other rules the static value.
+    /// At depth 0 with the horizon VCF off, the search's value is the static value in every
+    /// rule, with a four to play or not (fours at the horizon are the VCF's business).
     #[test]
-    fn the_horizon_plays_fours_and_keeps_the_best_static_value() {
+    fn without_its_vcf_the_horizon_is_the_static_value() {
         let mut rng = Rng::new(5);
-        let (mut compared, mut raised) = (0, 0);
+        let mut with_four = 0;
         for rule in Rule::ALL {
-            let fours = Profile::of(rule).horizon.fours;
             let settings = with_profile(rule, |p| p.horizon.vcf = None);
-            let stand_only = with_profile(rule, |p| {
-                p.horizon = Horizon {
-                    vcf: None,
-                    fours: 0,
-                    ..p.horizon
-                }
-            });
-            for _ in 0..400 {
-                let Some(mut b) = position(&mut rng, 9, rule, 16) else {
+            for _ in 0..200 {
+                let Some(b) = position(&mut rng, 9, rule, 16) else {
                     continue;
                 };
-                // A five to block is no horizon; a four to play is what is tested.
+                // A five to block is no horizon.
                 let me = b.to_move();
-                if b.four_points(me).is_empty() || !b.five_points(me.opponent()).is_empty() {
+                if !b.five_points(me.opponent()).is_empty() {
                     continue;
                 }
-                let stand = search(&b, &stand_only, 0);
-                assert_eq!(stand, evaluate_fresh(&b, shipped(rule)));
                 let got = search(&b, &settings, 0);
-                if fours == 0 {
-                    assert_eq!(got, stand, "{rule}: {:?}", b.history());
-                    continue;
-                }
-                let reference = fours_reference(&mut b, fours);
-                assert_eq!(got, reference, "{rule}: {:?}", b.history());
-                assert!(reference >= stand);
-                compared += 1;
-                raised += usize::from(reference > stand);
+                assert_eq!(
+                    got,
+                    evaluate_fresh(&b, shipped(rule)),
+                    "{rule}: {:?}",
+                    b.history()
+                );
+                with_four += usize::from(!b.four_points(me).is_empty());
             }
         }
         assert!(
-            compared >= 30,
-            "only {compared} positions with a four to test"
-        );
-        assert!(
-            raised >= 5,
-            "a four raised the value in only {raised} of {compared}"
+            with_four >= 30,
+            "only {with_four} positions with a four to play"
         );
     }
 
@@ -991,14 +889,14 @@ pub(super) mod tests {
                 let mut without = Searcher::new(&b, &after, None, &tt, 1 << 16, None).unwrap();
                 let stand = with.static_value();
                 // Beta at the static value: a fail high either way, the VCF not asked.
-                let low = with.quiesce(0, stand - 1, stand);
+                let low = with.quiesce(0, stand);
                 assert_eq!(low, stand, "{rule}: {:?}", b.history());
                 assert_eq!(with.vcf_nodes, 0);
-                let full = without.quiesce(0, stand - 1, stand);
+                let full = without.quiesce(0, stand);
                 assert!(full >= stand, "{rule}: {:?}", b.history());
                 // Beta above it: the same value as without the setting, a mate included.
-                let high = with.quiesce(0, stand, stand + 1);
-                assert_eq!(high, without.quiesce(0, stand, stand + 1));
+                let high = with.quiesce(0, stand + 1);
+                assert_eq!(high, without.quiesce(0, stand + 1));
                 if high > MATE_BOUND {
                     mates += 1;
                     assert!(full > MATE_BOUND, "{rule}: {:?}", b.history());
