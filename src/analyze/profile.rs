@@ -236,8 +236,8 @@ const ANALYSIS_PLAN: GamePlan = GamePlan {
 };
 
 impl Profile {
-    /// Freestyle: every piece, windows widened in steps; forced nodes
-    /// kept whole (reducing them lost).
+    /// Freestyle: every piece, windows widened in steps; forced nodes kept whole (reducing
+    /// them lost).
     pub const FREESTYLE: Profile = Profile {
         threats: Threats::Tight,
         horizon: Horizon {
