@@ -216,17 +216,26 @@ impl Browser {
         self.click(&format!("{select} option[value=\"{value}\"]"));
     }
 
-    /// Moves the pointer onto the middle of `css`.
+    /// Moves the pointer onto the middle of `css`; when the page redraws the element between
+    /// the find and the move (the analysis table does as it deepens), it is found again.
     fn hover(&self, css: &str) {
-        let id = self.wait(css);
-        let origin = json!({ ELEMENT: id });
-        self.session_call(
-            "POST",
-            "/actions",
-            json!({"actions": [{"type": "pointer", "id": "mouse", "actions": [
+        let path = format!("/session/{}/actions", self.session);
+        self.wait_for(&format!("{css} to hover"), || {
+            let origin = json!({ ELEMENT: self.find(css)? });
+            let body = json!({"actions": [{"type": "pointer", "id": "mouse", "actions": [
                 {"type": "pointerMove", "duration": 100, "origin": origin, "x": 0, "y": 0}
-            ]}]}),
-        );
+            ]}]});
+            match self.call_raw("POST", &path, body) {
+                Ok(v) => Some(v),
+                Err(e) if e["error"] == "stale element reference" => None,
+                Err(e) => panic!("POST {path}: {e}"),
+            }
+        });
+    }
+
+    /// The value a script run in the page returns (the page does not redraw while it runs).
+    fn script(&self, js: &str) -> Value {
+        self.session_call("POST", "/execute/sync", json!({ "script": js, "args": [] }))
     }
 
     /// Presses and releases `key` (a WebDriver key code such as "\u{E012}", the left arrow).
@@ -305,12 +314,13 @@ fn a_player_uses_the_board_in_a_browser() {
         b.count("g.rank[data-rank]") >= 3,
         "the best moves are ranked on the board"
     );
-    let best = b.text("#analysis tbody tr:first-child td:nth-child(2)");
-    assert!(
-        b.text("#headline").starts_with(&format!("best {best}")),
-        "{}",
-        b.text("#headline")
+    // Read in one script, so that both come from the same redraw of the deepening analysis.
+    let shown = b.script(
+        "return [document.querySelector('#analysis tbody tr:first-child td:nth-child(2)')\
+         .textContent, document.querySelector('#headline').textContent];",
     );
+    let (best, headline) = (shown[0].as_str().unwrap(), shown[1].as_str().unwrap());
+    assert!(headline.starts_with(&format!("best {best}")), "{headline}");
 
     // Hovering a row shows its line on the board as numbered stones.
     b.hover("#analysis tbody tr:first-child");
