@@ -420,7 +420,7 @@ impl Run<'_> {
         threats::vct_verified(
             self.board,
             self.settings,
-            self.settings.root_vct_nodes,
+            self.settings.threat_nodes(self.settings.root_vct_nodes),
             solver,
             self.budget.vct,
             self.budget.verify,
@@ -447,7 +447,7 @@ impl Run<'_> {
         threats::find_vct(
             self.board,
             self.board.to_move().opponent(),
-            self.settings.root_vct_nodes,
+            self.settings.threat_nodes(self.settings.root_vct_nodes),
             solver,
             (self.budget.threat_check(), self.settings.cancel),
             ThreatLimits::defence(DEFENCE_THREAT_LIMIT),

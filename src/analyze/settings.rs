@@ -74,6 +74,19 @@ impl Settings {
         }
     }
 
+    /// A threat search's node budget from `base`: none under a time limit alone, where the
+    /// clock bounds it; else `base`, so that an analysis at a fixed depth or node count is
+    /// the same every run, whatever time limit comes with it (a GUI's depth setting beside a
+    /// long turn spent minutes in the threat checks).
+    pub fn threat_nodes(&self, base: u64) -> u64 {
+        let clock_alone = self.time.is_some() && self.depth.is_none() && self.nodes.is_none();
+        if clock_alone && base > 0 {
+            u64::MAX
+        } else {
+            base
+        }
+    }
+
     /// Whether the root VCT runs on a thread of its own: with two threads or more, unless
     /// there is no VCT to run. [`Tables`](super::Tables) for such an analysis hold a solver
     /// for it.

@@ -61,7 +61,7 @@ impl ThreatChecks {
             if deadline.is_some_and(|d| now >= d) {
                 break;
             }
-            let nodes = settings.root_vct_nodes / 4;
+            let nodes = settings.threat_nodes(settings.root_vct_nodes / 4);
             let refuted_by = refutation(
                 board,
                 cand.mv,
@@ -94,8 +94,8 @@ impl ThreatChecks {
 pub(super) type RootWin = (Vec<Point>, i32);
 
 /// The VCT solver's forced win for the side to move, verified: its main line and the
-/// winner's moves to the five. With a time limit the search stops at `deadline` and the check
-/// at `verify_by`; without one, `nodes` bounds the search and `verify_nodes` the check.
+/// winner's moves to the five. The search stops at `deadline` or after `nodes` positions
+/// ([`Settings::threat_nodes`]), the check at `verify_by` or after `verify_nodes`.
 pub(super) fn vct_verified(
     board: &Board,
     settings: &Settings,
@@ -170,8 +170,8 @@ impl ThreatLimits {
 
 /// A forced win of `attacker` (who moves first, whatever the board's side to move) by the VCT
 /// solver, short wins first, not yet verified: its proof, the bound on attacker moves and the
-/// threat limit it was found within. With a time limit the search stops at `deadline`; without
-/// one, `nodes` bounds it (0: no search).
+/// threat limit it was found within. It stops at `deadline` or after `nodes` positions (0: no
+/// search; see [`Settings::threat_nodes`]).
 pub(super) fn find_vct(
     board: &Board,
     attacker: Color,
@@ -190,8 +190,8 @@ pub(super) fn find_vct(
     }
     let mut t = Task::new(Mode::Vct, attacker);
     t.limits.cancel = cancel;
-    // Under a time limit the clock bounds it; else the node budget (deterministic).
-    t.limits.nodes = if deadline.is_some() { u64::MAX } else { nodes };
+    // The caller's budget ([`Settings::threat_nodes`]); the clock bounds it too.
+    t.limits.nodes = nodes;
     t.verify = false;
     // Short wins first: a tight bound finds a quick win far sooner than no bound, and its
     // no-win is cheap; past that, no bound (see `ROOT_VCT_DEPTHS`), all at the first threat
@@ -250,7 +250,7 @@ pub(super) fn find_vct(
 }
 
 /// Whether root move `mv` loses to a forced win of the opponent that the VCT solver finds
-/// (within `deadline`, else `nodes`) and the verifier confirms by `verify_by`: then the
+/// (within `deadline` and `nodes`) and the verifier confirms by `verify_by`: then the
 /// opponent's line after the move and its moves to the five.
 pub(super) fn refutation(
     board: &Board,
@@ -430,5 +430,37 @@ mod tests {
             let root = ThreatLimits::root(given);
             assert_eq!((root.first, root.widest), plan, "{given:?}");
         }
+    }
+
+    /// A fixed depth makes an analysis the same every run: its threat searches keep their
+    /// node budget when a time limit comes with the depth, so the clock changes nothing.
+    #[test]
+    fn a_fixed_depth_analysis_is_the_same_with_a_time_limit_or_without() {
+        // puzzles/vct.txt, vct-renju-5: black's VCT of 5 attacker moves, no VCF.
+        let mut board = Board::new(15, crate::board::Rule::Renju).unwrap();
+        let moves = "h8 h7 g6 g7 i9 f8 i7 j6 i10 i8 j10 k10 j9 i5 h6 k7 k11 l12 l8 k6";
+        for m in moves.split(' ') {
+            board.play(m.parse().unwrap());
+        }
+        let run = |root_vct_nodes, time| {
+            let settings = Settings {
+                depth: Some(2),
+                root_vct_nodes,
+                time,
+                ..Settings::default()
+            };
+            let a = crate::analyze::analyze(&board, &settings, |_| {}).unwrap();
+            let c = &a.candidates[0];
+            (c.mv.to_string(), c.score, c.mate_in, c.pv.len())
+        };
+        // The root VCT proves the win with its usual budget, and not within 50 positions.
+        let (proved, unproved) = (run(200_000, None), run(50, None));
+        assert!(
+            proved.2.is_some() && unproved.2.is_none(),
+            "{proved:?} {unproved:?}"
+        );
+        let minute = Some(Duration::from_secs(60));
+        assert_eq!(run(50, minute), unproved);
+        assert_eq!(run(200_000, minute), proved);
     }
 }
