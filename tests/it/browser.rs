@@ -122,14 +122,26 @@ impl Browser {
         }
     }
 
-    /// A command on the element `css` selects (`action`: the path after its id), waiting up
-    /// to 30 s for one; when the page redraws the element between the find and the command
-    /// (a stale element), it is found again.
+    /// A command on the element `css` selects (`action`: the path after its id).
     fn on_element(&self, css: &str, method: &str, action: &str, body: Value) -> Value {
-        self.wait_for(&format!("{css} to {action}"), || {
-            let id = self.find(css)?;
+        self.with_fresh(css, action, |id| {
             let path = format!("/session/{}/element/{id}/{action}", self.session);
-            match self.call_raw(method, &path, body.clone()) {
+            (method, path, body.clone())
+        })
+    }
+
+    /// The command `command` makes of the id of the element `css` selects, waiting up to
+    /// 30 s for one; when the page redraws the element between the find and the command (a
+    /// stale element, as the deepening analysis table does), it is found again.
+    fn with_fresh<'m>(
+        &self,
+        css: &str,
+        what: &str,
+        command: impl Fn(&str) -> (&'m str, String, Value),
+    ) -> Value {
+        self.wait_for(&format!("{css} to {what}"), || {
+            let (method, path, body) = command(&self.find(css)?);
+            match self.call_raw(method, &path, body) {
                 Ok(v) => Some(v),
                 Err(e) if e["error"] == "stale element reference" => None,
                 Err(e) => panic!("{method} {path}: {e}"),
@@ -216,20 +228,14 @@ impl Browser {
         self.click(&format!("{select} option[value=\"{value}\"]"));
     }
 
-    /// Moves the pointer onto the middle of `css`; when the page redraws the element between
-    /// the find and the move (the analysis table does as it deepens), it is found again.
+    /// Moves the pointer onto the middle of `css`.
     fn hover(&self, css: &str) {
         let path = format!("/session/{}/actions", self.session);
-        self.wait_for(&format!("{css} to hover"), || {
-            let origin = json!({ ELEMENT: self.find(css)? });
+        self.with_fresh(css, "hover", |id| {
             let body = json!({"actions": [{"type": "pointer", "id": "mouse", "actions": [
-                {"type": "pointerMove", "duration": 100, "origin": origin, "x": 0, "y": 0}
+                {"type": "pointerMove", "duration": 100, "origin": { ELEMENT: id }, "x": 0, "y": 0}
             ]}]});
-            match self.call_raw("POST", &path, body) {
-                Ok(v) => Some(v),
-                Err(e) if e["error"] == "stale element reference" => None,
-                Err(e) => panic!("POST {path}: {e}"),
-            }
+            ("POST", path.clone(), body)
         });
     }
 
