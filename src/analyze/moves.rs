@@ -13,7 +13,7 @@
 
 use super::eval::{is_winning_threat, point_value};
 use crate::board::shape::Shape;
-use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, STRIDE};
+use crate::board::{Bits, Board, CELLS, Cell, Color, DIRS, Rule, STRIDE};
 use crate::pattern;
 
 /// What the side to move faces at a node.
@@ -133,10 +133,9 @@ pub fn generate(
     let mut common: Option<Bits> = None;
     let opp_fours = *board.four_points(opp);
     for t in opp_fours.iter() {
-        let shapes = board.shapes(t, opp);
-        if !is_winning_threat(&shapes) || pattern::forbidden(board, opp, t) {
+        let Some(shapes) = winning_threat(board, opp, t) else {
             continue;
-        }
+        };
         let mut zone = Bits::default();
         zone.set(t, true);
         for (line, step) in DIRS.into_iter().enumerate() {
@@ -183,6 +182,44 @@ pub fn generate(
     wide.union_with(&fours);
     push_legal(board, &wide, me, out, true);
     Node::Moves { forced: true }
+}
+
+/// The shapes at four point `t` of `opp` when it is a winning threat there (an open four,
+/// two fours, or a four and an open three, not a foul).
+fn winning_threat(board: &mut Board, opp: Color, t: usize) -> Option<[Shape; 4]> {
+    let shapes = board.shapes(t, opp);
+    (is_winning_threat(&shapes) && !pattern::forbidden(board, opp, t)).then_some(shapes)
+}
+
+/// Whether [`generate`] would give the side to move every legal point of its area, not
+/// forced, and at least two of them: the opponent has no five to block and no winning threat
+/// to answer, and the side is not down to one candidate. The search may then decide the node
+/// before it generates the list.
+pub fn open_node(board: &mut Board, area: &Bits, threats: Threats) -> bool {
+    let opp = board.to_move().opponent();
+    if !board.five_points(opp).is_empty() {
+        return false;
+    }
+    let fours = *board.four_points(opp);
+    if threats != Threats::Off
+        && fours
+            .iter()
+            .any(|t| winning_threat(board, opp, t).is_some())
+    {
+        return false;
+    }
+    let mut empty = *area;
+    empty.intersect_with(board.empty_bits());
+    let me = board.to_move();
+    if board.rule() != Rule::Renju || me == Color::White {
+        return empty.count() >= 2;
+    }
+    empty
+        .iter()
+        .filter(|&i| !pattern::forbidden(board, me, i))
+        .take(2)
+        .count()
+        >= 2
 }
 
 /// Puts the legal empty points of `set` into `out` with their values (replacing what `out`

@@ -5,10 +5,10 @@
 //!
 //! A node runs its steps in this order ([`Searcher::negamax`]): the limits and mate-distance
 //! bounds; a five to make or to block; the horizon; the table's cut; the candidates (narrowed
-//! by the opponent's threats, and by its VCF were the side to move to pass); reverse futility;
-//! then each move, unless move-count or shape pruning skips it, searched at the depth its
-//! reduction leaves, with a null window after the first and a full re-search when it beats
-//! alpha.
+//! by the opponent's threats, and by its VCF were the side to move to pass; where nothing
+//! forces the side to move, generated only after reverse futility); reverse futility; then
+//! each move, unless move-count or shape pruning skips it, searched at the depth its reduction
+//! leaves, with a null window after the first and a full re-search when it beats alpha.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
@@ -323,14 +323,14 @@ impl<'a> Searcher<'a> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let forced = match self.candidates(list, depth, ply) {
-            Ok(forced) => forced,
+        let (forced, pending) = match self.candidates(list, depth, ply) {
+            Ok(node) => node,
             Err(value) => return value,
         };
-        if list.is_empty() {
+        if !pending && list.is_empty() {
             return 0;
         }
-        let single = list.len() == 1;
+        let single = !pending && list.len() == 1;
         if ply >= MAX_PLY || (depth <= 0 && !single) {
             return self.quiesce(ply, beta);
         }
@@ -345,6 +345,11 @@ impl<'a> Searcher<'a> {
         let tt_value = entry.map(|e| (from_tt(e.score, ply), e.bound));
         if let Some(value) = self.reverse_futility(&node, alpha, beta, tt_value) {
             return value;
+        }
+        if pending {
+            let threats = self.profile.threats;
+            let generated = moves::generate(&mut self.board, &self.areas[ply], list, threats);
+            debug_assert_eq!(generated, Node::Moves { forced: false });
         }
         let Some((best, best_move)) = self.search_moves(list, &node, alpha, beta) else {
             return 0;
@@ -368,28 +373,34 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The node's candidates into `list`, and whether they are forced (the side to move must
-    /// answer a winning threat, or the opponent's VCF were it to pass); `Err` with the node's
-    /// value when the position is decided.
+    /// The node's candidates into `list`, whether they are forced (the side to move must
+    /// answer a winning threat, or the opponent's VCF were it to pass), and whether the list is
+    /// still to be generated; `Err` with the node's value when the position is decided. An open
+    /// node (nothing on the board forces the side to move, two candidates or more) leaves its
+    /// list to after reverse futility unless the opponent's VCF forces it: the candidates'
+    /// point values were an eighth of the search's time, and reverse futility ends many nodes.
     fn candidates(
         &mut self,
         list: &mut Vec<(i32, u16)>,
         depth: i32,
         ply: usize,
-    ) -> Result<bool, i32> {
-        let node = moves::generate(
-            &mut self.board,
-            &self.areas[ply],
-            list,
-            self.profile.threats,
-        );
-        let forced = match node {
+    ) -> Result<(bool, bool), i32> {
+        self.no_vcf_below[ply] = false;
+        let threats = self.profile.threats;
+        if depth >= 1 && moves::open_node(&mut self.board, &self.areas[ply], threats) {
+            list.clear();
+            let forced = self.must_stop_vcf(list, ply);
+            return Ok((forced, !forced));
+        }
+        let forced = match moves::generate(&mut self.board, &self.areas[ply], list, threats) {
             Node::Win => return Err(MATE - ply as i32 - 1),
             Node::Lost => return Err(-(MATE - ply as i32 - 2)),
             Node::Moves { forced } => forced,
         };
-        self.no_vcf_below[ply] = false;
-        Ok(forced || (depth >= 1 && self.must_stop_vcf(list, ply)))
+        Ok((
+            forced || (depth >= 1 && self.must_stop_vcf(list, ply)),
+            false,
+        ))
     }
 
     /// Reverse futility: off the principal line, not forced, a static value (or the table's
@@ -823,6 +834,42 @@ pub(super) mod tests {
             }
         }
         assert!(compared >= 24, "only {compared} positions compared");
+    }
+
+    /// An open node, whose list the search generates only after reverse futility, is exactly
+    /// one where the list would be every legal point of the area, not forced, two or more:
+    /// over random positions of every rule, on boards small enough to fill up, and full ones.
+    #[test]
+    fn an_open_node_is_one_the_generator_gives_unforced_with_two_candidates_or_more() {
+        let mut rng = Rng::new(11);
+        let (mut open, mut closed, mut few) = (0, 0, 0);
+        for rule in Rule::ALL {
+            for (size, stones, tries) in [(15, 14, 150), (9, 30, 150), (5, 23, 3000), (5, 24, 3000)]
+            {
+                for _ in 0..tries {
+                    let Some(mut b) = position(&mut rng, size, rule, stones) else {
+                        continue;
+                    };
+                    let area = moves::area(&b, 2);
+                    let mut list = Vec::new();
+                    let node = moves::generate(&mut b, &area, &mut list, Threats::Tight);
+                    let unforced = node == Node::Moves { forced: false };
+                    few += usize::from(unforced && list.len() < 2);
+                    let expected = unforced && list.len() >= 2;
+                    let got = moves::open_node(&mut b, &area, Threats::Tight);
+                    assert_eq!(got, expected, "{rule} {size}: {:?}", b.history());
+                    if got {
+                        open += 1;
+                    } else {
+                        closed += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            open >= 100 && closed >= 100 && few >= 5,
+            "open {open}, closed {closed}, unforced with fewer than two {few}"
+        );
     }
 
     /// At depth 0 with the horizon VCF off, the search's value is the static value in every
