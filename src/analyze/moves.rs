@@ -191,10 +191,10 @@ fn winning_threat(board: &mut Board, opp: Color, t: usize) -> Option<[Shape; 4]>
     (is_winning_threat(&shapes) && !pattern::forbidden(board, opp, t)).then_some(shapes)
 }
 
-/// Whether [`generate`] would give the side to move every legal point of its area, not
-/// forced, and at least two of them: the opponent has no five to block and no winning threat
-/// to answer, and the side is not down to one candidate. The search may then decide the node
-/// before it generates the list.
+/// Whether [`generate`] would give the side to move every legal point of its area (what
+/// [`push_legal`] puts in), not forced, and at least two of them: the opponent has no five to
+/// block and no winning threat to answer, and the side is not down to one candidate. The
+/// search may then decide the node before it generates the list.
 pub fn open_node(board: &mut Board, area: &Bits, threats: Threats) -> bool {
     let opp = board.to_move().opponent();
     if !board.five_points(opp).is_empty() {

@@ -347,9 +347,9 @@ impl<'a> Searcher<'a> {
             return value;
         }
         if pending {
-            let threats = self.profile.threats;
-            let generated = moves::generate(&mut self.board, &self.areas[ply], list, threats);
-            debug_assert_eq!(generated, Node::Moves { forced: false });
+            // What the generator gives an open node, without its scan of the threats again.
+            let me = self.board.to_move();
+            moves::push_legal(&mut self.board, &self.areas[ply], me, list, true);
         }
         let Some((best, best_move)) = self.search_moves(list, &node, alpha, beta) else {
             return 0;
@@ -858,6 +858,11 @@ pub(super) mod tests {
                     let expected = unforced && list.len() >= 2;
                     let got = moves::open_node(&mut b, &area, Threats::Tight);
                     assert_eq!(got, expected, "{rule} {size}: {:?}", b.history());
+                    // The search then takes every legal point of the area as the list.
+                    let mut legal = Vec::new();
+                    let me = b.to_move();
+                    moves::push_legal(&mut b, &area, me, &mut legal, true);
+                    assert!(!got || legal == list, "{rule} {size}: {:?}", b.history());
                     if got {
                         open += 1;
                     } else {
