@@ -46,6 +46,8 @@ use crate::board::{Board, CELLS, Cell, Color, Rule};
 pub const CLASSES: usize = 715;
 /// Ordered codes (four shape codes, base 10, line 0 lowest).
 const CODES: usize = 10_000;
+/// The colours by index.
+const COLORS: [Color; 2] = [Color::Black, Color::White];
 /// Base-10 place value of each line in an ordered code.
 const PLACE: [i32; 4] = [1, 10, 100, 1000];
 
@@ -385,16 +387,23 @@ fn unpack(s: i64) -> (i32, i32) {
 /// [`Evaluator::undo`].
 pub struct Evaluator {
     tables: &'static Packed,
-    /// Per colour, per cell: the ordered code (kept for stones too: a stone's cell keeps the
-    /// shapes it had when it was placed, and gets its value back when taken off).
-    code: Box<[[u16; CELLS]; 2]>,
+    /// The sums of the board as it stands.
+    sums: Sums,
+    /// The sums before each placement followed and not yet undone: an undo restores them
+    /// instead of walking the placement's changes back (a search undoes every move it plays).
+    before: Vec<Sums>,
+}
+
+/// An evaluation's running sums over the empty cells.
+#[derive(Clone, Copy)]
+struct Sums {
     /// Per colour: the packed values of its empty cells, summed.
-    sums: [i64; 2],
+    value: [i64; 2],
     /// Per colour: its empty cells' threat categories, counted a byte each.
     threats: [u64; 2],
     /// Per colour: the packed late values of its empty cells, summed (kept only when the
     /// tables have late values).
-    late_sums: [i64; 2],
+    late: [i64; 2],
 }
 
 impl Evaluator {
@@ -417,20 +426,18 @@ impl Evaluator {
     fn with_tables(board: &Board, tables: &'static Packed) -> Evaluator {
         let mut e = Evaluator {
             tables,
-            code: Box::new([[0; CELLS]; 2]),
-            sums: [0; 2],
-            threats: [0; 2],
-            late_sums: [0; 2],
+            sums: Sums {
+                value: [0; 2],
+                threats: [0; 2],
+                late: [0; 2],
+            },
+            before: Vec::new(),
         };
         for i in 0..CELLS {
-            let bytes = board.shape_bytes(i);
-            for c in [Color::Black, Color::White] {
-                let code = code_of(bytes, c);
-                e.code[c.index()][i] = code as u16;
-                if board.cell(i) == Cell::Empty {
-                    e.sums[c.index()] += tables.code[c.index()][code];
-                    e.threats[c.index()] += tables.category[c.index()][code];
-                    e.late_sums[c.index()] += tables.late[c.index()][code];
+            if board.cell(i) == Cell::Empty {
+                let bytes = board.shape_bytes(i);
+                for (c, &color) in COLORS.iter().enumerate() {
+                    e.count(c, code_of(bytes, color), true);
                 }
             }
         }
@@ -443,78 +450,90 @@ impl Evaluator {
         self.tables.late_from != usize::MAX
     }
 
-    /// Line `d` of cell `q` went from shape byte `old` to `new`.
+    /// Adds colour `c`'s values of an empty cell with ordered code `code` to the sums, or
+    /// takes them off (`add` false).
     #[inline(always)]
-    fn shift(&mut self, q: usize, d: usize, old: u8, new: u8) {
-        let place = PLACE[d];
-        for c in 0..2 {
+    fn count(&mut self, c: usize, code: usize, add: bool) {
+        let code = code % CODES;
+        let (value, threats, late) = (
+            self.tables.code[c][code],
+            self.tables.category[c][code],
+            self.tables.late[c][code],
+        );
+        let keeps_late = self.keeps_late();
+        let sums = &mut self.sums;
+        if add {
+            sums.value[c] += value;
+            sums.threats[c] += threats;
+            sums.late[c] += if keeps_late { late } else { 0 };
+        } else {
+            sums.value[c] -= value;
+            sums.threats[c] -= threats;
+            sums.late[c] -= if keeps_late { late } else { 0 };
+        }
+    }
+
+    /// Line `d` of an empty cell whose shapes are now `bytes` went from shape byte `old`.
+    #[inline(always)]
+    fn shift(&mut self, bytes: [u8; 4], d: usize, old: u8) {
+        let keeps_late = self.keeps_late();
+        for (c, &color) in COLORS.iter().enumerate() {
             let s = 4 * c as u32;
-            let (o, n) = (i32::from((old >> s) & 15), i32::from((new >> s) & 15));
+            let (o, n) = (i32::from((old >> s) & 15), i32::from((bytes[d] >> s) & 15));
             if o != n {
-                let table = &self.tables.code[c];
-                let category = &self.tables.category[c];
-                let code = &mut self.code[c][q];
-                let (before, after) = (
-                    *code as usize % CODES,
-                    (i32::from(*code) + (n - o) * place) as u16,
-                );
-                *code = after;
-                let after = after as usize % CODES;
-                self.sums[c] += table[after] - table[before];
-                self.threats[c] = self.threats[c] - category[before] + category[after];
-                if self.keeps_late() {
+                // A cell lies on one line through the stone, so only line `d` changed.
+                let after = code_of(bytes, color) as i32;
+                let before = after + (o - n) * PLACE[d];
+                let (before, after) = (before as usize % CODES, after as usize % CODES);
+                let sums = &mut self.sums;
+                sums.value[c] += self.tables.code[c][after] - self.tables.code[c][before];
+                sums.threats[c] = sums.threats[c] - self.tables.category[c][before]
+                    + self.tables.category[c][after];
+                if keeps_late {
                     let late = &self.tables.late[c];
-                    self.late_sums[c] += late[after] - late[before];
+                    sums.late[c] += late[after] - late[before];
                 }
             }
         }
     }
 
-    /// Follows a stone just placed at cell `i` (by play, put or drop).
+    /// Follows a stone just placed at cell `i` (by play, put or drop); [`Evaluator::undo`]
+    /// takes it back. A stone's cell keeps the shapes it had when it was placed.
     #[inline]
     pub fn play(&mut self, board: &Board, i: usize) {
-        for c in 0..2 {
-            let code = self.code[c][i] as usize % CODES;
-            self.sums[c] -= self.tables.code[c][code];
-            self.threats[c] -= self.tables.category[c][code];
-            if self.keeps_late() {
-                self.late_sums[c] -= self.tables.late[c][code];
-            }
+        self.before.push(self.sums);
+        let bytes = board.shape_bytes(i);
+        for (c, &color) in COLORS.iter().enumerate() {
+            self.count(c, code_of(bytes, color), false);
         }
         for (q, d, old) in board.last_changes() {
-            self.shift(q, d, old, board.shape_bytes(q)[d]);
+            self.shift(board.shape_bytes(q), d, old);
         }
     }
 
-    /// Follows the stone at cell `i` about to be taken back (the board's last placement).
+    /// Follows the last stone [`Evaluator::play`] followed, about to be taken back.
     #[inline]
-    pub fn undo(&mut self, board: &Board, i: usize) {
-        for (q, d, old) in board.last_changes() {
-            self.shift(q, d, board.shape_bytes(q)[d], old);
-        }
-        for c in 0..2 {
-            let code = self.code[c][i] as usize % CODES;
-            self.sums[c] += self.tables.code[c][code];
-            self.threats[c] += self.tables.category[c][code];
-            if self.keeps_late() {
-                self.late_sums[c] += self.tables.late[c][code];
-            }
-        }
+    pub fn undo(&mut self) {
+        self.sums = self
+            .before
+            .pop()
+            .expect("an undo follows a play it takes back");
     }
 
     /// The value of the position for the side to move.
     #[inline]
     pub fn evaluate(&self, board: &Board) -> i32 {
         let me = board.to_move();
-        let (mover, _) = unpack(self.sums[me.index()]);
-        let (_, waiter) = unpack(self.sums[me.opponent().index()]);
+        let sums = &self.sums;
+        let (mover, _) = unpack(sums.value[me.index()]);
+        let (_, waiter) = unpack(sums.value[me.opponent().index()]);
         let (mine, theirs) = (
-            self.threats[me.index()],
-            self.threats[me.opponent().index()],
+            sums.threats[me.index()],
+            sums.threats[me.opponent().index()],
         );
         let late = if board.total_stones() >= self.tables.late_from {
-            let (mover, _) = unpack(self.late_sums[me.index()]);
-            let (_, waiter) = unpack(self.late_sums[me.opponent().index()]);
+            let (mover, _) = unpack(sums.late[me.index()]);
+            let (_, waiter) = unpack(sums.late[me.opponent().index()]);
             mover + waiter
         } else {
             0
@@ -835,17 +854,21 @@ pub(crate) mod tests {
                     b.drop_stone(q.index(), b.to_move());
                     e.play(&b, q.index());
                     assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t), "{rule} drop {q}");
-                    e.undo(&b, q.index());
+                    e.undo();
                     b.lift(q.index());
                 }
             }
             for m in game.iter().rev() {
                 let p: Point = m.parse().unwrap();
-                e.undo(&b, p.index());
+                e.undo();
                 assert_eq!(b.undo(), Some(p));
                 assert_eq!(e.evaluate(&b), evaluate_fresh(&b, &t), "{rule} undo {m}");
             }
-            assert_eq!(e.sums, [0, 0], "{rule}: an empty board sums to nothing");
+            assert_eq!(
+                e.sums.value,
+                [0, 0],
+                "{rule}: an empty board sums to nothing"
+            );
         }
     }
 

@@ -228,7 +228,7 @@ impl<'a> Searcher<'a> {
         // expected to refute it.
         self.cut_node[1] = null_window(alpha, beta);
         let score = -self.negamax(depth - 1, -beta, -alpha, 1);
-        self.unplay(m);
+        self.unplay();
         score
     }
 
@@ -245,9 +245,9 @@ impl<'a> Searcher<'a> {
         upper[0].union_with(moves::near(self.settings.window, m));
     }
 
-    /// Takes back move `m`, the last one played.
-    fn unplay(&mut self, m: usize) {
-        self.eval.undo(&self.board, m);
+    /// Takes back the last move played.
+    fn unplay(&mut self) {
+        self.eval.undo();
         self.board.undo();
     }
 
@@ -568,7 +568,7 @@ impl<'a> Searcher<'a> {
                 score = -self.negamax(next, -beta, -alpha, ply + 1);
             }
         }
-        self.unplay(m);
+        self.unplay();
         score
     }
 

@@ -67,7 +67,7 @@ pub fn value_hits(games: &[&GameRecord], rule: Rule, from_ply: usize, tables: &R
                 b.play(Point::from_index(m as usize));
                 e.play(&b, m as usize);
                 let v = -e.evaluate(&b);
-                e.undo(&b, m as usize);
+                e.undo();
                 b.undo();
                 (v, m)
             })
