@@ -455,21 +455,22 @@ impl Evaluator {
     #[inline(always)]
     fn count(&mut self, c: usize, code: usize, add: bool) {
         let code = code % CODES;
-        let (value, threats, late) = (
-            self.tables.code[c][code],
-            self.tables.category[c][code],
-            self.tables.late[c][code],
-        );
-        let keeps_late = self.keeps_late();
+        let (value, threats) = (self.tables.code[c][code], self.tables.category[c][code]);
+        // Read only where kept: a placement counts its stone's cell out on every search move.
+        let late = if self.keeps_late() {
+            self.tables.late[c][code]
+        } else {
+            0
+        };
         let sums = &mut self.sums;
         if add {
             sums.value[c] += value;
             sums.threats[c] += threats;
-            sums.late[c] += if keeps_late { late } else { 0 };
+            sums.late[c] += late;
         } else {
             sums.value[c] -= value;
             sums.threats[c] -= threats;
-            sums.late[c] -= if keeps_late { late } else { 0 };
+            sums.late[c] -= late;
         }
     }
 
