@@ -22,6 +22,10 @@ With --whole each line is one position already, all its moves (`tengen-tune leav
 such lines, RESULT `?`: the positions tengen's search judged, of no game), scored as it stands;
 `fit` labels a `?` position by its score alone.
 
+With --static each position gets the engine's static evaluation instead of a search: Rapfi's
+`TRACESEARCH` line `Static Eval[Black]: V` (its evaluation function as its search's leaves see
+it), turned to the side to move's view. The board is set with `YXBOARD`, which starts no search.
+
 The engine talks over the Gomocup protocol on standard input and output: BOARD, then the
 search's last score (Rapfi's `INFO EVAL` line under `INFO show_detail 2`, or pbrain-tengen's
 last `MESSAGE depth ... score S` line), then its move.
@@ -159,17 +163,22 @@ class Engine:
             if l.startswith("ERROR"):
                 raise RuntimeError(l)
 
-    def search(self, moves):
-        """The engine's move (as `h8`) after `moves`, its table cleared first, and its last
-        score for the side to move (`None` when it said none)."""
+    def set_board(self, command, moves):
+        """Sets the position after `moves` with `command` (BOARD or YXBOARD), the side to move's
+        stones as the engine's own."""
         side = len(moves) % 2
-        self.send("YXHASHCLEAR")
-        self.send("BOARD")
+        self.send(command)
         for j, m in enumerate(moves):
             g = MOVE.fullmatch(m)
             x, y = ord(g.group(1)) - 97, SIZE - int(g.group(2))
             self.send("%d,%d,%d" % (x, y, 1 if j % 2 == side else 2))
         self.send("DONE")
+
+    def search(self, moves):
+        """The engine's move (as `h8`) after `moves`, its table cleared first, and its last
+        score for the side to move (`None` when it said none)."""
+        self.send("YXHASHCLEAR")
+        self.set_board("BOARD", moves)
         ev = None
         while True:
             l = self.line()
@@ -185,9 +194,26 @@ class Engine:
                 x, y = (int(v) for v in l.split(","))
                 return "%s%d" % (chr(97 + x), SIZE - y), ev
 
-    def score(self, moves):
+    def static(self, moves):
+        """The engine's static evaluation for the side to move after `moves` (Rapfi's
+        `TRACESEARCH`), `None` when it printed none."""
+        side = len(moves) % 2
+        self.set_board("YXBOARD", moves)
+        self.send("TRACESEARCH")
+        ev = None
+        while True:
+            l = self.line()
+            if l.startswith("MESSAGE Static Eval[Black]: "):
+                v = int(l.split(": ")[1].split()[0])
+                ev = str(v if side == 0 else -v)
+            elif l.startswith("ERROR"):
+                raise RuntimeError(l)
+            elif l.startswith("MESSAGE No TTEntry") or l.startswith("MESSAGE TTEntry"):
+                return ev
+
+    def score(self, moves, static=False):
         """The engine's score for the side to move after `moves`."""
-        ev = self.search(moves)[1]
+        ev = self.static(moves) if static else self.search(moves)[1]
         if ev is None or not SCORE.fullmatch(ev):
             raise NoScore(f"no score (the engine moved at once, or said {ev})")
         return re.sub(r"M\d*", "M", ev) if "M" in ev else ev
@@ -207,6 +233,8 @@ def main():
     ap.add_argument("--engine", required=True, help="the engine's command")
     ap.add_argument("--depth", type=int, default=0, help="search depth (INFO max_depth)")
     ap.add_argument("--turn-ms", type=int, default=0, help="time a position, when no --depth")
+    ap.add_argument("--static", action="store_true",
+                    help="the engine's static evaluation (Rapfi's TRACESEARCH), no search")
     ap.add_argument("--per-game", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--memory", type=int, default=64 << 20, help="bytes (INFO max_memory)")
@@ -217,8 +245,8 @@ def main():
     ap.add_argument("--out", required=True, help="file to write (refused if it exists)")
     ap.add_argument("games", nargs="+")
     a = ap.parse_args()
-    if not a.depth and not a.turn_ms:
-        die("give --depth or --turn-ms")
+    if not a.depth and not a.turn_ms and not a.static:
+        die("give --depth, --turn-ms or --static")
     if a.per_game < 1 or a.jobs < 1:
         die("--per-game and --jobs are at least 1")
     out = Path(a.out)
@@ -250,7 +278,7 @@ def main():
                 if k >= len(todo) or failed:
                     return
                 try:
-                    scores[k] = engine.score(todo[k][1])
+                    scores[k] = engine.score(todo[k][1], a.static)
                     in_a_row = 0
                 except NoScore as e:
                     skipped.append(f"{' '.join(todo[k][1])}: {e}")
@@ -281,12 +309,13 @@ def main():
         sys.exit(1)
     for s in skipped:
         print(f"label-positions.py: left out {s}", file=sys.stderr)
-    limit = f"depth {a.depth}" if a.depth else f"{a.turn_ms} ms"
+    limit = "its static evaluation" if a.static else f"depth {a.depth}" if a.depth else f"{a.turn_ms} ms"
     body = [f"{a.rule} {r} {' '.join(m)} = {s}" for (r, m), s in zip(todo, scores) if s]
     head = [
         f"# scored positions: {len(body)} {a.rule} positions, up to {a.per_game} a game, "
-        f"seed {a.seed}, scored by `{a.engine}` at {limit} a position, table cleared before "
-        f"each, {datetime.date.today()} (scripts/label-positions.py); {len(skipped)} left out "
+        f"seed {a.seed}, scored by `{a.engine}` at {limit} a position"
+        f"{'' if a.static else ', table cleared before each'}, {datetime.date.today()} "
+        f"(scripts/label-positions.py); {len(skipped)} left out "
         f"where the engine failed or gave no score",
     ] + [n for n in notes]
     tmp = out.with_name(out.name + ".part")
