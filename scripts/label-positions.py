@@ -247,6 +247,8 @@ def main():
     a = ap.parse_args()
     if not a.depth and not a.turn_ms and not a.static:
         die("give --depth, --turn-ms or --static")
+    if a.static and (a.depth or a.turn_ms):
+        die("--static searches nothing: give it without --depth or --turn-ms")
     if a.per_game < 1 or a.jobs < 1:
         die("--per-game and --jobs are at least 1")
     out = Path(a.out)
