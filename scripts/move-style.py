@@ -32,11 +32,18 @@ tengen fails.
 
 import argparse
 import collections
+import importlib.util
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+# Rapfi's `Eval` word read as match-drift.py reads it (a mate as +-3000).
+_spec = importlib.util.spec_from_file_location(
+    "match_drift", Path(__file__).resolve().parent / "match-drift.py")
+match_drift = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(match_drift)
 
 GAME = re.compile(r"\(;FF.*?\)\s*(?=\(|$)", re.S)
 MOVE = re.compile(r";([BW])\[([a-z])([a-z])\]C\[([^\]]*)\]")
@@ -89,9 +96,7 @@ def judged(messages, name):
         if m := re.match(r"Game ID: (\d+)", text):
             game = int(m[1])
         elif (m := re.match(r"(\d+)\) (.*)", text)) and (j := line.match(m[2])):
-            e = j[1]
-            value = (3000 if e.startswith("+") else -3000) if "M" in e else int(e)
-            found[(game, int(m[1]))] = (value, j[2].split())
+            found[(game, int(m[1]))] = (match_drift.judge_value(j[1]), j[2].split())
     return found
 
 
