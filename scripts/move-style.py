@@ -32,6 +32,7 @@ tengen fails.
 
 import argparse
 import collections
+import functools
 import importlib.util
 import json
 import re
@@ -75,8 +76,10 @@ def games(path):
         yield int(number[1]), black[1], white[1], RULES[rule[1]], size, moves
 
 
+@functools.lru_cache(maxsize=None)
 def words(tengen, rule, size, before):
-    """The `makes` and `stops` words of each of tengen's candidates after the moves `before`: a
+    """The `makes` and `stops` words of each of tengen's candidates after the moves `before` (a
+    tuple; remembered, since the --judge tally asks for positions the style tally asked for): a
     move it does not list (outside the candidates of a forced position, or past a decided one)
     is not there."""
     p = subprocess.run(
@@ -123,7 +126,7 @@ def lost_ground(run, args, judge, drift):
             played = moves[ply + 1][0]
             if len(line) < 2 or line[0] != moves[ply][0] or line[1] == played:
                 continue
-            named = words(args.tengen, rule, size, [p for p, _ in moves[: ply + 1]])
+            named = words(args.tengen, rule, size, tuple(p for p, _ in moves[: ply + 1]))
             if played in named and line[1] in named:
                 drift["played"][kind(*named[played])] += 1
                 drift["expected"][kind(*named[line[1]])] += 1
@@ -148,7 +151,7 @@ def main():
                 if note == "opening move" or ply == 0 or ply >= len(moves) - args.tail:
                     continue
                 try:
-                    named = words(args.tengen, rule, size, [p for p, _ in moves[:ply]])
+                    named = words(args.tengen, rule, size, tuple(p for p, _ in moves[:ply]))
                 except (Failure, OSError, ValueError) as e:
                     print(f"move-style: {e}", file=sys.stderr)
                     return 2
